@@ -1,0 +1,113 @@
+// /v1/audit: list and read executions, verify the hash chain, erase PII.
+
+import { ApiError, type Route } from '../http/index.ts';
+import { ENTRY_KINDS, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import { AGENT_ID_PATTERN } from '../schemas/index.ts';
+import { QueryReader, envelopeIdParam } from './query-params.ts';
+
+/** Listing defaults: documented in the OpenAPI schema and the README. */
+export const AUDIT_LIST_DEFAULT_LIMIT = 50;
+export const AUDIT_LIST_MAX_LIMIT = 500;
+
+const envelopePath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'The envelope id (UUID).', schema: { type: 'string', format: 'uuid' } };
+
+export function auditRoutes(ledger: Ledger): Route[] {
+  return [
+    {
+      method: 'GET', path: '/v1/audit/executions',
+      meta: {
+        feature: 'audit_read',
+        doc: {
+          summary: 'List audit records, newest first', tags: ['audit'],
+          parameters: [
+            { name: 'agent_id', in: 'query', description: 'Only this agent\'s records.', schema: { type: 'string', pattern: AGENT_ID_PATTERN } },
+            { name: 'kind', in: 'query', description: 'Only records of this kind.', schema: { type: 'string', enum: ENTRY_KINDS } },
+            { name: 'limit', in: 'query', description: `Page size: default ${AUDIT_LIST_DEFAULT_LIMIT}, maximum ${AUDIT_LIST_MAX_LIMIT}.`, schema: { type: 'integer', minimum: 1, maximum: AUDIT_LIST_MAX_LIMIT, default: AUDIT_LIST_DEFAULT_LIMIT } },
+            { name: 'offset', in: 'query', description: 'Records to skip.', schema: { type: 'integer', minimum: 0, default: 0 } },
+          ],
+          responses: { 200: { description: 'One page of records (without payloads) and the total count', schema: 'AuditList' } }, errors: [403, 503],
+        },
+      },
+      handler: async (ctx) => {
+        const q = new QueryReader(ctx.query);
+        const query = {
+          agent_id: q.string('agent_id', new RegExp(AGENT_ID_PATTERN)),
+          kind: q.oneOf('kind', ENTRY_KINDS),
+          limit: q.integer('limit', { fallback: AUDIT_LIST_DEFAULT_LIMIT, min: 1, max: AUDIT_LIST_MAX_LIMIT }),
+          offset: q.integer('offset', { fallback: 0, min: 0, max: Number.MAX_SAFE_INTEGER }),
+        };
+        q.done();
+        const { rows, total } = await ledger.list(query);
+        return { body: { items: rows, total, limit: query.limit, offset: query.offset } };
+      },
+    },
+    {
+      method: 'GET', path: '/v1/audit/executions/{envelope_id}',
+      meta: {
+        feature: 'audit_read',
+        doc: {
+          summary: 'Read one audit record with its payload', tags: ['audit'], parameters: [envelopePath],
+          responses: { 200: { description: 'The record; payload is null once retention has expired it', schema: 'AuditRecord' } }, errors: [403, 404, 503],
+        },
+      },
+      handler: async (ctx) => {
+        const row = await ledger.get(envelopeIdParam(ctx.params.envelope_id));
+        if (!row) throw new ApiError('ENVELOPE_NOT_FOUND', `No audit record with envelope id ${ctx.params.envelope_id}.`);
+        return { body: withPayloadNote(row) };
+      },
+    },
+    {
+      method: 'GET', path: '/v1/audit/chain/verify',
+      meta: {
+        feature: 'chain_verify',
+        doc: {
+          summary: 'Verify the hash chain (Enterprise)', tags: ['audit'],
+          description: 'Walks the chain in bounded memory and names the first bad seq. Rows whose PII was erased or whose payload expired still verify.',
+          parameters: [
+            { name: 'from_seq', in: 'query', description: 'First seq to verify (default 1).', schema: { type: 'integer', minimum: 1 } },
+            { name: 'to_seq', in: 'query', description: 'Last seq to verify (default: the head).', schema: { type: 'integer', minimum: 1 } },
+          ],
+          responses: { 200: { description: 'Integrity status (valid may be false: read first_bad_seq)', schema: 'ChainVerifyReport' } }, errors: [403, 503],
+        },
+      },
+      handler: async (ctx) => {
+        const q = new QueryReader(ctx.query);
+        const range = { from_seq: q.optionalInteger('from_seq', 1), to_seq: q.optionalInteger('to_seq', 1) };
+        q.done();
+        // An inverted range checks nothing and would report valid: true, which a cron job could misread.
+        if (range.from_seq !== undefined && range.to_seq !== undefined && range.from_seq > range.to_seq) {
+          throw new ApiError('VALIDATION_FAILED', 'Invalid query parameters: query.to_seq.', {
+            errors: [{ path: 'query.to_seq', message: `must be greater than or equal to from_seq (${range.from_seq})` }],
+          });
+        }
+        return { body: await ledger.verify(range) };
+      },
+    },
+    {
+      method: 'DELETE', path: '/v1/audit/executions/{envelope_id}/pii',
+      meta: {
+        feature: 'audit_erase',
+        doc: {
+          summary: 'Erase the PII in an audit record', tags: ['audit'], parameters: [envelopePath],
+          description: 'Masks every personal-data field of the stored payload as "[erased]". The hash chain metadata stays and verification still passes. Idempotent.',
+          responses: { 200: { description: 'What was erased', schema: 'PiiErasure' } }, errors: [403, 404, 503],
+        },
+      },
+      handler: async (ctx) => {
+        const result = await ledger.erasePii(envelopeIdParam(ctx.params.envelope_id));
+        if (!result) throw new ApiError('ENVELOPE_NOT_FOUND', `No audit record with envelope id ${ctx.params.envelope_id}.`);
+        return { body: { ...result, chain_intact: true } };
+      },
+    },
+  ];
+}
+
+function withPayloadNote(row: LedgerRow): LedgerRow & { payload_note?: string } {
+  if (row.payload_state === 'expired') {
+    return { ...row, payload_note: 'The full payload is no longer available: payloads are kept 90 days, metadata 7 years.' };
+  }
+  if (row.payload_state === 'erased') {
+    return { ...row, payload_note: `Personal data was erased on request from: ${row.pii_paths.join(', ')}.` };
+  }
+  return row;
+}

@@ -1,0 +1,10 @@
+// The HTTP API, one module per area. Each returns its routes; the gateway registers them.
+
+export { runtimeRoutes } from './runtime-routes.ts';
+export type { RuntimeRouteDeps } from './runtime-routes.ts';
+export { auditRoutes, AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT } from './audit-routes.ts';
+export { reviewRoutes, REVIEW_DEFAULT_LIMIT, REVIEW_MAX_LIMIT } from './review-routes.ts';
+export { systemRoutes } from './system-routes.ts';
+export type { SystemRouteDeps } from './system-routes.ts';
+export { docsRoutes } from './docs-routes.ts';
+export { compareSemver, requireSdkVersion } from './sdk-version.ts';

@@ -1,0 +1,69 @@
+// Query and path parameters, checked like bodies: a bad value is a 422 naming `query.<name>`.
+
+import { ApiError, type FieldError } from '../http/index.ts';
+
+export interface IntegerRule {
+  fallback: number;
+  min: number;
+  max: number;
+}
+
+export class QueryReader {
+  readonly #query: URLSearchParams;
+  readonly #errors: FieldError[] = [];
+
+  constructor(query: URLSearchParams) {
+    this.#query = query;
+  }
+
+  integer(name: string, rule: IntegerRule): number {
+    const raw = this.#query.get(name);
+    if (raw === null || raw === '') return rule.fallback;
+    // Decimal digits only: Number() would also accept "1e2", "0x10", " 5" and "5.0".
+    const value = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value < rule.min || value > rule.max) {
+      this.#errors.push({ path: `query.${name}`, message: `must be an integer from ${rule.min} to ${rule.max}` });
+      return rule.fallback;
+    }
+    return value;
+  }
+
+  optionalInteger(name: string, min: number): number | undefined {
+    // Empty counts as absent, as in integer(); its fallback would silently narrow a range to seq `min`.
+    const raw = this.#query.get(name);
+    if (raw === null || raw === '') return undefined;
+    return this.integer(name, { fallback: min, min, max: Number.MAX_SAFE_INTEGER });
+  }
+
+  string(name: string, pattern: RegExp): string | undefined {
+    const raw = this.#query.get(name);
+    if (raw === null || raw === '') return undefined;
+    if (!pattern.test(raw)) this.#errors.push({ path: `query.${name}`, message: `must match ${pattern.source}` });
+    return raw;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
+    const raw = this.#query.get(name);
+    if (raw === null || raw === '') return undefined;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      this.#errors.push({ path: `query.${name}`, message: `must be one of: ${allowed.join(', ')}` });
+      return undefined;
+    }
+    return raw as T;
+  }
+
+  /** Throws one 422 listing every bad parameter. */
+  done(): void {
+    if (this.#errors.length > 0) {
+      throw new ApiError('VALIDATION_FAILED', `Invalid query parameters: ${this.#errors.map((e) => e.path).join(', ')}.`, { errors: this.#errors });
+    }
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is not a UUID cannot name an envelope: 404, like any unknown id. */
+export function envelopeIdParam(value: string | undefined): string {
+  if (!value || !UUID.test(value)) throw new ApiError('ENVELOPE_NOT_FOUND', `"${value ?? ''}" is not an envelope id (a UUID).`);
+  return value.toLowerCase();
+}

@@ -1,0 +1,113 @@
+// /v1/runtime: pre-check, post-check, validate, the kill switch and decision re-runs.
+
+import type { Route } from '../http/index.ts';
+import { validateRequest } from '../schemas/index.ts';
+import type { Runtime, KillSwitch, PostCheckBody, PreCheckBody, ValidateBody, PolicySource } from '../runtime/index.ts';
+import { SCORE_VERSION } from '../governance/index.ts';
+import { envelopeIdParam } from './query-params.ts';
+import { requireSdkVersion } from './sdk-version.ts';
+
+export interface RuntimeRouteDeps {
+  runtime: Runtime;
+  killSwitch: KillSwitch;
+  policies: PolicySource;
+  minSdkVersion: string | null;
+}
+
+const envelopePath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'An envelope id (UUID).', schema: { type: 'string', format: 'uuid' } };
+
+export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
+  return [
+    {
+      method: 'POST', path: '/v1/runtime/validate',
+      meta: {
+        feature: 'runtime',
+        doc: {
+          summary: 'Validate an executed action (both gates at once)', tags: ['runtime'], request: 'ValidateRequest',
+          description: 'Runs the whole pipeline after execution: reliability, 6 validation checks, 7 confidence signals, 4 risk factors, trust chain (when parent_envelope_id is set), decision, audit persist, review queue.',
+          responses: { 200: { description: 'Scores, risk and decision', schema: 'ValidateResponse' } }, errors: [426, 429, 503],
+        },
+      },
+      handler: async (ctx) => {
+        const body = validateRequest<ValidateBody>('ValidateRequest', await ctx.json());
+        requireSdkVersion(deps.minSdkVersion, body.sdk_version);
+        return { body: await deps.runtime.validate(body) };
+      },
+    },
+    {
+      method: 'POST', path: '/v1/runtime/pre-check',
+      meta: {
+        feature: 'runtime',
+        doc: {
+          summary: 'Decide whether a proposed action may run', tags: ['runtime'], request: 'ProposedAction',
+          description: 'Deterministic checks only, before execution. The kill switch and a tool-trust score below 100 block without the weighted decision engine.',
+          responses: { 200: { description: 'Scores, risk and decision (no trust_chain, no confidence_rationale)', schema: 'PreCheckResponse' } }, errors: [426, 503],
+        },
+      },
+      handler: async (ctx) => {
+        const body = validateRequest<PreCheckBody>('ProposedAction', await ctx.json());
+        requireSdkVersion(deps.minSdkVersion, body.sdk_version);
+        return { body: await deps.runtime.preCheck(body) };
+      },
+    },
+    {
+      method: 'POST', path: '/v1/runtime/post-check',
+      meta: {
+        feature: 'runtime',
+        doc: {
+          summary: 'Decide whether an executed action\'s output may be released', tags: ['runtime'], request: 'PostCheckRequest',
+          description: 'Records a new row linked to the pre-check by parent_envelope_id. Idempotent: a repeated post-check for the same pre-check returns the first result (header Idempotent-Replayed: true) and adds no row.',
+          responses: { 200: { description: 'Scores, risk and decision for the output', schema: 'PostCheckResponse' } }, errors: [404, 410, 426, 503],
+        },
+      },
+      handler: async (ctx) => {
+        const body = validateRequest<PostCheckBody>('PostCheckRequest', await ctx.json());
+        requireSdkVersion(deps.minSdkVersion, body.sdk_version);
+        const result = await deps.runtime.postCheck({ ...body, pre_check_envelope_id: body.pre_check_envelope_id.toLowerCase() });
+        return { body: result.body, headers: { 'idempotent-replayed': String(result.replayed) } };
+      },
+    },
+    {
+      method: 'GET', path: '/v1/runtime/kill-switch',
+      meta: {
+        feature: 'kill_switch',
+        doc: { summary: 'Read the global kill switch', tags: ['runtime'], responses: { 200: { description: 'Current state', schema: 'KillSwitchState' } } },
+      },
+      handler: () => ({ body: deps.killSwitch.state }),
+    },
+    {
+      method: 'POST', path: '/v1/runtime/kill-switch',
+      meta: {
+        feature: 'kill_switch',
+        doc: {
+          summary: 'Set the global kill switch', tags: ['runtime'], request: 'KillSwitchRequest',
+          description: 'While active, every pre-check and validate is blocked without the weighted decision engine. Each change is recorded in the ledger with who and why, and survives restarts.',
+          responses: { 200: { description: 'The new state', schema: 'KillSwitchState' } }, errors: [503],
+        },
+      },
+      handler: async (ctx) => {
+        const body = validateRequest<{ active: boolean; reason: string; actor?: string }>('KillSwitchRequest', await ctx.json());
+        const principal = ctx.principal;
+        const actor = principal && principal.kind !== 'anonymous' ? `${principal.kind}:${principal.subject}` : (body.actor ?? 'anonymous');
+        const bundle = deps.policies.current();
+        const state = await deps.killSwitch.set(
+          { active: body.active, reason: body.reason, actor },
+          { policy_version: bundle.version, score_version: SCORE_VERSION },
+        );
+        return { body: state };
+      },
+    },
+    {
+      method: 'POST', path: '/v1/runtime/decision/{envelope_id}',
+      meta: {
+        feature: 'decision_rerun',
+        doc: {
+          summary: 'Re-run the decision on a stored envelope', tags: ['runtime'], parameters: [envelopePath],
+          description: 'Evaluates the stored request again under the current policy and kill switch, records the result as a new `decision` row linked to the source, and says whether the outcome changed.',
+          responses: { 200: { description: 'The new decision', schema: 'DecisionRerunResponse' } }, errors: [403, 404, 409, 410, 503],
+        },
+      },
+      handler: async (ctx) => ({ body: await deps.runtime.rerunDecision(envelopeIdParam(ctx.params.envelope_id)) }),
+    },
+  ];
+}

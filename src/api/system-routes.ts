@@ -1,0 +1,61 @@
+// Unversioned operational routes: /health for load balancers, /metrics for Prometheus.
+
+import type { Route } from '../http/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { Metrics } from '../observability/index.ts';
+import type { KillSwitch, PolicySource } from '../runtime/index.ts';
+import { SCORE_VERSION } from '../governance/index.ts';
+
+export interface SystemRouteDeps {
+  ledger: Ledger;
+  ledgerKind: 'sqlite' | 'postgres';
+  policies: PolicySource;
+  killSwitch: KillSwitch;
+  metrics: Metrics;
+  version: string;
+  variant: 'embedded' | 'edge';
+  isShuttingDown: () => boolean;
+  startedAt: number;
+}
+
+export function systemRoutes(deps: SystemRouteDeps): Route[] {
+  return [
+    {
+      method: 'GET', path: '/health',
+      meta: {
+        public: true,
+        doc: {
+          summary: 'Health check for load balancers and probes', tags: ['system'],
+          description: '200 when the gateway can decide and record; 503 (same body) when the ledger is unreachable or the gateway is shutting down.',
+          responses: { 200: { description: 'Ready', schema: 'Health' }, 503: { description: 'Not ready', schema: 'Health' } },
+        },
+      },
+      handler: async () => {
+        const reachable = await deps.ledger.ping().catch(() => false);
+        const status = deps.isShuttingDown() ? 'shutting_down' : reachable ? 'ok' : 'not_ready';
+        return {
+          status: status === 'ok' ? 200 : 503,
+          headers: { 'cache-control': 'no-store' },
+          body: {
+            status,
+            version: deps.version,
+            variant: deps.variant,
+            ledger: { kind: deps.ledgerKind, reachable },
+            policy_version: deps.policies.current().version,
+            score_version: SCORE_VERSION,
+            kill_switch_active: deps.killSwitch.active,
+            uptime_seconds: Math.round((Date.now() - deps.startedAt) / 1000),
+          },
+        };
+      },
+    },
+    {
+      method: 'GET', path: '/metrics',
+      meta: {
+        public: true,
+        doc: { summary: 'Prometheus metrics', tags: ['system'], responses: { 200: { description: 'Prometheus text exposition', contentType: 'text/plain; version=0.0.4' } } },
+      },
+      handler: async () => ({ raw: await deps.metrics.render(), contentType: deps.metrics.registry.contentType }),
+    },
+  ];
+}

@@ -1,0 +1,51 @@
+// Which feature needs which tier: one table, mirrored in docs/entitlements.md. A capability the
+// tier does not allow answers 403; a paid feature the tier does not include answers 402.
+
+import { ApiError } from '../http/index.ts';
+
+export const TIERS = ['developer', 'team', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export interface Entitlement {
+  minimumTier: Tier;
+  /** 403: the tier does not allow the capability; 402: the tier does not include the feature. */
+  denial: 402 | 403;
+  description: string;
+}
+
+export const ENTITLEMENTS = {
+  runtime: { minimumTier: 'developer', denial: 403, description: 'pre-check, post-check, validate, with confidence and risk data' },
+  kill_switch: { minimumTier: 'developer', denial: 403, description: 'read and set the global kill switch' },
+  decision_rerun: { minimumTier: 'team', denial: 403, description: 're-run the decision on a stored envelope' },
+  audit_read: { minimumTier: 'team', denial: 403, description: 'central audit: list and read executions' },
+  audit_erase: { minimumTier: 'team', denial: 403, description: 'erase PII from an audit record' },
+  review_queue: { minimumTier: 'team', denial: 403, description: 'the human review queue' },
+  chain_verify: { minimumTier: 'enterprise', denial: 403, description: 'hash chain verification' },
+  llm_judge: { minimumTier: 'enterprise', denial: 402, description: 'the LLM judge' },
+  saml_sso: { minimumTier: 'enterprise', denial: 402, description: 'SAML single sign-on' },
+} as const satisfies Record<string, Entitlement>;
+
+export type Feature = keyof typeof ENTITLEMENTS;
+
+export function isTier(value: string): value is Tier {
+  return (TIERS as readonly string[]).includes(value);
+}
+
+export function tierAllows(tier: Tier, feature: Feature): boolean {
+  return TIERS.indexOf(tier) >= TIERS.indexOf(ENTITLEMENTS[feature].minimumTier);
+}
+
+/** Throws the 402/403 problem when `tier` may not use `feature`; the body names the tier needed. */
+export function requireEntitlement(tier: Tier, feature: Feature): void {
+  if (tierAllows(tier, feature)) return;
+  const entitlement: Entitlement = ENTITLEMENTS[feature];
+  const needed = entitlement.minimumTier;
+  const detail = `${capitalize(entitlement.description)} needs the ${capitalize(needed)} tier or higher; this caller has ${capitalize(tier)}.`;
+  throw new ApiError(entitlement.denial === 402 ? 'ENTITLEMENT_REQUIRED' : 'FORBIDDEN', detail, {
+    extensions: { feature, required_tier: needed, current_tier: tier },
+  });
+}
+
+function capitalize(word: string): string {
+  return word[0].toUpperCase() + word.slice(1);
+}

@@ -1,0 +1,36 @@
+// `govgate serve`: start the gateway and stop it gracefully on SIGTERM/SIGINT (stop accepting,
+// finish in-flight requests, flush the ledger, exit 0).
+
+import { loadConfig } from '../config/index.ts';
+import { startGateway } from '../gateway/index.ts';
+
+export interface ServeFlags {
+  port?: string;
+  host?: string;
+  variant?: string;
+}
+
+export async function serveCommand(flags: ServeFlags): Promise<void> {
+  const port = flags.port === undefined ? undefined : Number(flags.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65_535)) {
+    throw new UsageError(`--port "${flags.port}" must be an integer from 0 to 65535`);
+  }
+  const config = loadConfig(process.env, { port, host: flags.host, variant: flags.variant });
+  const gateway = await startGateway(config);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal }) + '\n');
+    gateway.close().then(() => process.exit(0), (error: unknown) => {
+      process.stderr.write(`govgate: shutdown failed: ${(error as Error).message}\n`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

@@ -1,0 +1,116 @@
+// Environment variables -> one frozen, validated Config. Every bad value fails start-up with the
+// variable's name and what it accepts; nothing is silently defaulted over a typo.
+
+import path from 'node:path';
+import { LOG_LEVELS, type LogLevel } from '../observability/index.ts';
+import { TIERS, isTier, type Tier } from '../auth/index.ts';
+
+export const VARIANTS = ['embedded', 'edge'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export type LedgerConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  readonly variant: Variant;
+  readonly host: string;
+  readonly port: number;
+  readonly serviceEnv: string;
+  readonly authEnabled: boolean;
+  readonly rateLimitEnabled: boolean;
+  readonly maxBodyBytes: number;
+  readonly ledger: LedgerConfig;
+  readonly configDir: string;
+  readonly policiesDir: string;
+  readonly logLevel: LogLevel;
+  readonly minSdkVersion: string | null;
+  /** The tier every caller has while AUTH_ENABLED is false. */
+  readonly defaultTier: Tier;
+  /** /docs and /openapi.json are served unless SERVICE_ENV=production. */
+  readonly docsEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n  - ${issues.join('\n  - ')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+export const DEFAULT_PORTS: Readonly<Record<Variant, number>> = { embedded: 8765, edge: 8000 };
+const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+const RELAXED_ENVS = new Set(['development', 'dev', 'test']);
+
+export interface ConfigOverrides {
+  variant?: string;
+  port?: number;
+  host?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}, cwd = process.cwd()): Config {
+  const issues: string[] = [];
+  const variantRaw = overrides.variant ?? env.GATEWAY_VARIANT ?? 'embedded';
+  const variant = (VARIANTS as readonly string[]).includes(variantRaw) ? (variantRaw as Variant) : undefined;
+  if (!variant) issues.push(`GATEWAY_VARIANT / --variant: "${variantRaw}" is not one of ${VARIANTS.join(', ')}`);
+
+  const serviceEnv = (env.SERVICE_ENV ?? 'development').toLowerCase();
+  const port = overrides.port ?? integer(env.PORT, 'PORT', DEFAULT_PORTS[variant ?? 'embedded'], 0, 65_535, issues);
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) issues.push(`LOG_LEVEL: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
+  const minSdkVersion = env.MIN_SDK_VERSION?.trim() || null;
+  if (minSdkVersion && !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(minSdkVersion)) {
+    issues.push(`MIN_SDK_VERSION: "${minSdkVersion}" is not a semantic version like 1.4.0`);
+  }
+
+  const defaultTier = (env.DEFAULT_TIER ?? 'enterprise').toLowerCase();
+  if (!isTier(defaultTier)) issues.push(`DEFAULT_TIER: "${env.DEFAULT_TIER}" is not one of ${TIERS.join(', ')}`);
+
+  const config: Config = {
+    variant: variant ?? 'embedded',
+    // A laptop gateway listens on loopback only; a sidecar must be reachable from its pod.
+    host: overrides.host ?? env.HOST ?? (variant === 'edge' ? '0.0.0.0' : '127.0.0.1'),
+    port,
+    serviceEnv,
+    authEnabled: boolean(env.AUTH_ENABLED, 'AUTH_ENABLED', serviceEnv === 'production', issues),
+    rateLimitEnabled: boolean(env.RATE_LIMIT_ENABLED, 'RATE_LIMIT_ENABLED', !RELAXED_ENVS.has(serviceEnv), issues),
+    maxBodyBytes: integer(env.SERVICE_MAX_BODY_BYTES, 'SERVICE_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 1024, 1024 ** 3, issues),
+    ledger: ledgerConfig(env, cwd, issues),
+    configDir: path.resolve(cwd, env.CONFIG_DIR ?? 'config'),
+    policiesDir: path.resolve(cwd, env.POLICIES_DIR ?? 'policies'),
+    logLevel: logLevel as LogLevel,
+    minSdkVersion,
+    defaultTier: isTier(defaultTier) ? defaultTier : 'enterprise',
+    docsEnabled: serviceEnv !== 'production',
+  };
+  if (issues.length > 0) throw new ConfigError(issues);
+  return Object.freeze(config);
+}
+
+function ledgerConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[]): LedgerConfig {
+  const url = env.DATABASE_URL?.trim();
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  if (url) issues.push('DATABASE_URL: only postgres:// or postgresql:// URLs are accepted; use LEDGER_PATH for SQLite');
+  const file = env.LEDGER_PATH ?? './data/ledger.db';
+  return { kind: 'sqlite', path: file === ':memory:' ? file : path.resolve(cwd, file) };
+}
+
+function integer(raw: string | undefined, name: string, fallback: number, min: number, max: number, issues: string[]): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    issues.push(`${name}: "${raw}" must be an integer from ${min} to ${max}`);
+    return fallback;
+  }
+  return value;
+}
+
+function boolean(raw: string | undefined, name: string, fallback: boolean, issues: string[]): boolean {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = raw.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(value)) return true;
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  issues.push(`${name}: "${raw}" must be true or false`);
+  return fallback;
+}

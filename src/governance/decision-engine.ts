@@ -1,0 +1,83 @@
+// The decision engine: hard gates first (each blocks on its own, whatever the scores), then the
+// tier's thresholds from the policy bundle. Pre-check has only the two gates the spec names.
+
+import { SCORE_VERSION } from './scoring-table.ts';
+import type { TierDecisionRule } from '../policy/types.ts';
+import type {
+  DecisionResult, Failure, GovernanceContext, Outcome, RiskTier, Stage, TrustChainResult, ValidationResult,
+} from './types.ts';
+
+export interface DecisionInput {
+  stage: Stage;
+  validation: ValidationResult;
+  finalConfidence: number;
+  tier: RiskTier;
+  trustChain: TrustChainResult | null;
+}
+
+interface Verdict { outcome: Outcome; reason: string; decidedBy: string; rule?: TierDecisionRule }
+
+function firstMessage(failures: readonly Failure[]): string {
+  return failures[0]?.message ?? 'no detail recorded.';
+}
+
+/** The hard gates in order; the first that fires decides. */
+function hardGate(input: DecisionInput, ctx: GovernanceContext): Verdict | undefined {
+  if (ctx.killSwitchActive) {
+    return { outcome: 'block', decidedBy: 'kill_switch', reason: 'Kill switch is active: all agent actions are blocked.' };
+  }
+  if (input.validation.scores.tool_trust < 100) {
+    const failures = input.validation.failures.filter((failure) => failure.check === 'tool_trust');
+    return { outcome: 'block', decidedBy: 'tool_trust', reason: `Blocked by tool trust: ${firstMessage(failures)}` };
+  }
+  if (input.stage === 'pre_check') return undefined;
+  if (input.trustChain && !input.trustChain.trusted) {
+    return { outcome: 'block', decidedBy: 'trust_chain', reason: `Blocked by the trust chain: ${firstMessage(input.trustChain.failures)}` };
+  }
+  const critical = input.validation.failures.filter((failure) => failure.check === 'safety' && failure.severity === 'critical');
+  if (critical.length > 0) {
+    return { outcome: 'block', decidedBy: 'safety', reason: `Blocked for safety: ${firstMessage(critical)}` };
+  }
+  return undefined;
+}
+
+function weighted(input: DecisionInput, ctx: GovernanceContext): Verdict {
+  const rule = ctx.bundle.decision.tiers[input.tier];
+  const confidence = input.finalConfidence;
+  const evidence = input.validation.scores.evidence;
+  const tier = `${input.tier}-risk`;
+  if (confidence < rule.block_below_confidence) {
+    return { outcome: 'block', decidedBy: 'weighted', rule, reason: `Blocked: final confidence ${confidence} is below the ${tier} block threshold of ${rule.block_below_confidence}.` };
+  }
+  if (evidence < rule.request_evidence_below) {
+    return { outcome: 'request_evidence', decidedBy: 'weighted', rule, reason: `Evidence requested: evidence score ${evidence} is below the ${tier} threshold of ${rule.request_evidence_below}.` };
+  }
+  if (rule.approve_min_confidence !== null && confidence >= rule.approve_min_confidence) {
+    return { outcome: 'approve', decidedBy: 'weighted', rule, reason: `Approved: final confidence ${confidence} meets the ${tier} approval threshold of ${rule.approve_min_confidence}.` };
+  }
+  const why = rule.approve_min_confidence === null
+    ? `${tier} actions are never approved automatically`
+    : `final confidence ${confidence} is below the ${tier} approval threshold of ${rule.approve_min_confidence}`;
+  const what: Record<TierDecisionRule['otherwise'], string> = {
+    escalate: 'Escalated for human review',
+    request_evidence: 'Evidence requested',
+    block: 'Blocked',
+  };
+  return { outcome: rule.otherwise, decidedBy: 'weighted', rule, reason: `${what[rule.otherwise]}: ${why}.` };
+}
+
+export function decide(input: DecisionInput, ctx: GovernanceContext): DecisionResult {
+  const verdict = hardGate(input, ctx) ?? weighted(input, ctx);
+  const reviewed = verdict.outcome === 'escalate' || verdict.outcome === 'request_evidence';
+  const rule = reviewed ? (verdict.rule ?? ctx.bundle.decision.tiers[input.tier]) : undefined;
+  return {
+    outcome: verdict.outcome,
+    reason: verdict.reason,
+    policy_version: ctx.bundle.version,
+    score_version: SCORE_VERSION,
+    reviewer_id: rule ? rule.reviewer_id : null,
+    review_deadline: rule ? new Date(ctx.now + rule.review_sla_seconds * 1000).toISOString() : null,
+    judge_latency_ms: null,
+    decided_by: verdict.decidedBy,
+  };
+}

@@ -1,0 +1,38 @@
+// Finds personal data and secrets by the bundle's patterns, wherever they sit in a value.
+
+import { collectLeaves, leafText } from './json-leaves.ts';
+import type { SensitivePattern } from '../policy/types.ts';
+
+export interface SensitiveHit {
+  path: string;
+  pattern: SensitivePattern;
+}
+
+/**
+ * Every (leaf, pattern) match in `value`, in walk order. Strings and numbers are tested (a card
+ * number may arrive as a number); keys are not. `String.prototype.search` is used because it
+ * ignores and restores `lastIndex`, so global/sticky patterns stay stateless.
+ */
+export function scanSensitive(
+  value: unknown,
+  patterns: readonly SensitivePattern[],
+  basePath = '',
+): SensitiveHit[] {
+  if (patterns.length === 0) return [];
+  const hits: SensitiveHit[] = [];
+  for (const leaf of collectLeaves(value, basePath)) {
+    const text = leafText(leaf.value);
+    if (text === undefined || text === '') continue;
+    for (const pattern of patterns) {
+      if (text.search(pattern.pattern) !== -1) hits.push({ path: leaf.path, pattern });
+    }
+  }
+  return hits;
+}
+
+export function patternsOfKind(
+  patterns: readonly SensitivePattern[],
+  kind: SensitivePattern['kind'],
+): SensitivePattern[] {
+  return patterns.filter((pattern) => pattern.kind === kind);
+}

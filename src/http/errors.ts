@@ -1,0 +1,80 @@
+// The one catalogue of API errors. Every problem+json body carries a stable `code` from here;
+// callers match on the code, never on the message. docs/errors.md lists the same table.
+
+export interface ErrorSpec {
+  readonly status: number;
+  readonly title: string;
+}
+
+export const ERRORS = {
+  INVALID_JSON: { status: 400, title: 'Request body is not valid JSON' },
+  UNAUTHENTICATED: { status: 401, title: 'Missing or invalid credentials' },
+  ENTITLEMENT_REQUIRED: { status: 402, title: 'Your tier does not include this feature' },
+  FORBIDDEN: { status: 403, title: 'Your tier does not allow this capability' },
+  ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
+  ENVELOPE_NOT_FOUND: { status: 404, title: 'Unknown envelope id' },
+  ALREADY_RESOLVED: { status: 409, title: 'This review item is already resolved' },
+  NOT_IN_REVIEW: { status: 409, title: 'This record is not in the review queue' },
+  NOT_DECIDABLE: { status: 409, title: 'This record carries no decision to re-run' },
+  PAYLOAD_UNAVAILABLE: { status: 410, title: 'The stored payload is no longer available' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed on this route' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Request body must be application/json' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Request body is too large' },
+  VALIDATION_FAILED: { status: 422, title: 'Request does not match the schema' },
+  SDK_VERSION_TOO_OLD: { status: 426, title: 'Client library version is too old' },
+  RATE_LIMITED: { status: 429, title: 'Rate limit exceeded' },
+  INTERNAL: { status: 500, title: 'Internal gateway error' },
+  LEDGER_UNAVAILABLE: { status: 503, title: 'The audit ledger cannot record right now' },
+  SHUTTING_DOWN: { status: 503, title: 'The gateway is shutting down' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * An error that becomes a problem+json response. Anything thrown that is not an ApiError is
+ * reported as INTERNAL without its message or stack (those go to the log only).
+ */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail: string;
+  readonly errors?: FieldError[];
+  readonly extensions?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { errors?: FieldError[]; extensions?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.detail = detail;
+    this.errors = options.errors;
+    this.extensions = options.extensions;
+    this.headers = options.headers;
+  }
+}
+
+/** Base of the `type` URI: a page per code in docs/errors.md. */
+export const PROBLEM_TYPE_BASE = 'https://governance-gateway.dev/problems/';
+
+export function problemBody(error: ApiError, instance?: string): Record<string, unknown> {
+  return {
+    type: PROBLEM_TYPE_BASE + error.code.toLowerCase().replaceAll('_', '-'),
+    title: ERRORS[error.code].title,
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+    ...(instance ? { instance } : {}),
+    ...(error.errors ? { errors: error.errors } : {}),
+    ...error.extensions,
+  };
+}

@@ -1,0 +1,9 @@
+// The HTTP core: server, router, body limits and the problem+json error catalogue. No framework:
+// the hot path stays small and ours.
+
+export { ApiError, ERRORS, PROBLEM_TYPE_BASE, problemBody } from './errors.ts';
+export type { ErrorCode, FieldError } from './errors.ts';
+export { Router } from './router.ts';
+export type { Handler, HandlerResult, Principal, RequestContext, Route, RouteMeta } from './router.ts';
+export { createHttpServer, responseChannel } from './server.ts';
+export type { BeforeHandlerHook, HttpResponseEvent, HttpServer } from './server.ts';

@@ -1,0 +1,175 @@
+// The node:http server: request ids, routing, hooks (auth, rate limits), JSON and problem+json
+// responses, and a graceful shutdown that finishes in-flight requests before it returns.
+
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import diagnostics_channel from 'node:diagnostics_channel';
+import { ApiError, problemBody } from './errors.ts';
+import { parseJson, readBody } from './body.ts';
+import type { HandlerResult, RequestContext, Route, Router } from './router.ts';
+import type { Logger } from '../observability/index.ts';
+
+/** Published after every response: metrics subscribe, the server does not know them. */
+export const responseChannel = diagnostics_channel.channel('gateway:http:response');
+
+export interface HttpResponseEvent {
+  method: string;
+  route: string;
+  status: number;
+  durationSeconds: number;
+}
+
+export type BeforeHandlerHook = (ctx: RequestContext, route: Route) => void | Promise<void>;
+
+export interface HttpServerOptions {
+  router: Router;
+  maxBodyBytes: number;
+  logger: Logger;
+  beforeHandler?: BeforeHandlerHook[];
+}
+
+export interface HttpServer {
+  readonly server: http.Server;
+  listen(port: number, host: string): Promise<AddressInfo>;
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes every socket. */
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+const REQUEST_ID_PATTERN = /^[\w.:\-]{1,200}$/;
+
+export function createHttpServer(options: HttpServerOptions): HttpServer {
+  const { router, maxBodyBytes, logger } = options;
+  const hooks = options.beforeHandler ?? [];
+  let inFlight = 0;
+  let draining = false;
+  let idle: (() => void) | undefined;
+
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    inFlight++;
+    const started = process.hrtime.bigint();
+    let route = 'unmatched';
+    res.on('finish', () => {
+      if (responseChannel.hasSubscribers) {
+        const durationSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const event: HttpResponseEvent = { method: req.method ?? 'GET', route, status: res.statusCode, durationSeconds };
+        responseChannel.publish(event);
+      }
+    });
+    res.on('close', () => {
+      inFlight--;
+      if (inFlight === 0 && idle) idle();
+    });
+    if (draining) res.setHeader('connection', 'close');
+    void handle(req, res, (r) => (route = r));
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, setRoute: (r: string) => void): Promise<void> {
+    const sent = req.headers['x-request-id'];
+    const requestId = typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
+    res.setHeader('x-request-id', requestId);
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const method = req.method ?? 'GET';
+    try {
+      const match = router.match(method, path);
+      if (match.kind === 'not_found') throw new ApiError('ROUTE_NOT_FOUND', `No route for ${method} ${path}.`);
+      if (match.kind === 'method_not_allowed') {
+        setRoute(match.template);
+        throw new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${match.template}; use ${match.allowed.join(', ')}.`, {
+          headers: { allow: match.allowed.join(', ') },
+        });
+      }
+      setRoute(match.route.path);
+      let parsed: Promise<unknown> | undefined;
+      const ctx: RequestContext = {
+        req, res, requestId, method, path,
+        query: new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1)),
+        params: match.params,
+        route: match.route.path,
+        meta: match.route.meta ?? {},
+        json: () => (parsed ??= readBody(req, maxBodyBytes).then((body) => parseJson(body, req.headers['content-type']))),
+      };
+      for (const hook of hooks) await hook(ctx, match.route);
+      const result = await match.route.handler(ctx);
+      send(res, result);
+    } catch (error) {
+      sendError(res, error, path, requestId);
+    }
+  }
+
+  function sendError(res: http.ServerResponse, error: unknown, path: string, requestId: string): void {
+    let apiError: ApiError;
+    if (error instanceof ApiError) {
+      apiError = error;
+    } else {
+      logger.error('unhandled error', { request_id: requestId, path, error: errorDetail(error) });
+      apiError = new ApiError('INTERNAL', `The gateway failed to handle this request; quote request id ${requestId} to an operator.`);
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    send(res, {
+      status: apiError.status,
+      body: problemBody(apiError, path),
+      headers: apiError.headers,
+      contentType: 'application/problem+json',
+    });
+  }
+
+  return {
+    server,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve(server.address() as AddressInfo);
+        });
+      });
+    },
+    async shutdown(graceMs = 10_000) {
+      draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (inFlight > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, graceMs);
+          idle = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+function send(res: http.ServerResponse, result: HandlerResult): void {
+  const status = result.status ?? 200;
+  if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+  if (result.raw !== undefined) {
+    res.writeHead(status, { 'content-type': result.contentType ?? 'text/plain; charset=utf-8' });
+    res.end(result.raw);
+    return;
+  }
+  if (result.body === undefined) {
+    res.writeHead(status);
+    res.end();
+    return;
+  }
+  const json = JSON.stringify(result.body);
+  res.writeHead(status, {
+    'content-type': result.contentType ?? 'application/json',
+    'content-length': Buffer.byteLength(json),
+  });
+  res.end(json);
+}
+
+function errorDetail(error: unknown): Record<string, unknown> {
+  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+}

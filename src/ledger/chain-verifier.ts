@@ -1,0 +1,144 @@
+// Verification of a run of rows, independent of where they are stored: a store feeds rows in
+// seq order (streamed, never all at once) and the verifier stops at the first bad one. It
+// accepts erased PII and expired payloads because the chain covers commitments, not values.
+
+import { canonicalJson } from './canonical-json.ts';
+import { GENESIS_HEAD, rowHash } from './hash-chain.ts';
+import { getAtPath, parsePath } from './json-paths.ts';
+import { ERASED_VALUE, payloadDigest, piiCommitment, redactPayload } from './pii-commitments.ts';
+import type { ChainHead, StoredRow } from './stored-row.ts';
+import type { VerifyProblem, VerifyReport } from './types.ts';
+
+export interface Finding {
+  problem: VerifyProblem;
+  detail: string;
+}
+
+export interface ChainVerifier {
+  /** Checks the next row in seq order. Returns false at the first bad row; feed no more rows after that. */
+  check(row: StoredRow): boolean;
+  /** Stops verification at `seq` for a reason found outside check() (e.g. a column that does not decode). */
+  reject(seq: number, finding: Finding): void;
+  /** Call after the last row: rows up to `toSeq` were expected, so a shortfall is a gap. */
+  expectEnd(toSeq: number): void;
+  /** The good rows are from_seq..to_seq; first_bad_seq names where verification stopped. */
+  report(durationMs: number): VerifyReport;
+}
+
+/** `anchor` is the row before the first one to check: GENESIS_HEAD, or the stored row from_seq - 1. */
+export function createChainVerifier(anchor: ChainHead = GENESIS_HEAD): ChainVerifier {
+  let last = anchor;
+  let firstSeq: number | null = null;
+  let checked = 0;
+  let erased = 0;
+  let expired = 0;
+  let bad: { seq: number; finding: Finding } | null = null;
+
+  const fail = (seq: number, finding: Finding): false => {
+    bad = { seq, finding };
+    return false;
+  };
+
+  return {
+    check(row) {
+      if (bad) return false;
+      const expected = last.seq + 1;
+      if (row.seq !== expected) {
+        const detail = row.seq > expected
+          ? `expected seq ${expected}, found ${row.seq}: ${row.seq - expected} row(s) missing`
+          : `expected seq ${expected}, found ${row.seq} (duplicate or out of order)`;
+        return fail(expected, { problem: 'seq_gap', detail });
+      }
+      if (row.prev_hash !== last.hash) {
+        return fail(row.seq, { problem: 'prev_hash_mismatch', detail: `prev_hash ${row.prev_hash} does not equal the hash ${last.hash} of row ${last.seq}` });
+      }
+      let payloadFinding: Finding | null;
+      try {
+        payloadFinding = checkPayload(row);
+      } catch (err) {
+        payloadFinding = { problem: 'payload_tampered', detail: `payload columns cannot be checked: ${(err as Error).message}` };
+      }
+      if (payloadFinding) return fail(row.seq, payloadFinding);
+      const recomputed = rowHash(row);
+      if (recomputed !== row.hash) {
+        return fail(row.seq, { problem: 'hash_mismatch', detail: `stored hash ${row.hash}, recomputed ${recomputed}: a hashed column was changed` });
+      }
+      firstSeq ??= row.seq;
+      checked += 1;
+      if (row.payload_state === 'erased') erased += 1;
+      if (row.payload_state === 'expired') expired += 1;
+      last = { seq: row.seq, hash: row.hash };
+      return true;
+    },
+    reject(seq, finding) {
+      if (!bad) fail(seq, finding);
+    },
+    expectEnd(toSeq) {
+      if (!bad && last.seq < toSeq) {
+        fail(last.seq + 1, { problem: 'seq_gap', detail: `rows ${last.seq + 1}..${toSeq} are missing` });
+      }
+    },
+    report(durationMs) {
+      const stop = bad as { seq: number; finding: Finding } | null;
+      return {
+        valid: stop === null,
+        rows_checked: checked,
+        from_seq: firstSeq,
+        to_seq: checked > 0 ? last.seq : null,
+        head_hash: checked > 0 ? last.hash : null,
+        erased_rows: erased,
+        expired_rows: expired,
+        first_bad_seq: stop?.seq ?? null,
+        problem: stop?.finding.problem ?? null,
+        detail: stop?.finding.detail ?? null,
+        duration_ms: durationMs,
+      };
+    },
+  };
+}
+
+/** Verifies a whole sequence of rows; `toSeq` (optional) is the seq the sequence must reach. */
+export function verifyRows(rows: Iterable<StoredRow>, options: { anchor?: ChainHead; toSeq?: number } = {}): VerifyReport {
+  const started = performance.now();
+  const verifier = createChainVerifier(options.anchor);
+  let ok = true;
+  for (const row of rows) if (!(ok = verifier.check(row))) break;
+  if (ok && options.toSeq !== undefined) verifier.expectEnd(options.toSeq);
+  return verifier.report(performance.now() - started);
+}
+
+/**
+ * The payload columns are outside the row hash, so they are checked against what it covers:
+ * present PII must match its commitment, erased PII must read ERASED_VALUE, and the redacted
+ * payload must match payload_digest. Returns null when the payload is consistent.
+ */
+export function checkPayload(row: StoredRow): Finding | null {
+  const tampered = (detail: string): Finding => ({ problem: 'payload_tampered', detail });
+  const paths = Object.keys(row.pii_commitments ?? {});
+  if (canonicalJson([...row.pii_paths].sort()) !== canonicalJson([...paths].sort())) {
+    return tampered('pii_paths differ from the paths of the committed PII');
+  }
+  if (row.payload === null) {
+    return row.payload_state === 'expired' ? null : tampered(`payload is missing but payload_state is ${row.payload_state}`);
+  }
+  if (row.payload_state === 'expired') return tampered('payload_state is expired but a payload is present');
+  if (row.payload_state !== 'present' && row.payload_state !== 'erased') return tampered(`unknown payload_state ${String(row.payload_state)}`);
+  for (const path of paths) {
+    const leaf = getAtPath(row.payload, parsePath(path));
+    if (!leaf.found) return tampered(`PII leaf ${path} is missing from the payload`);
+    if (row.payload_state === 'erased') {
+      if (leaf.value !== ERASED_VALUE) return tampered(`PII leaf ${path} of an erased row holds a value other than ${ERASED_VALUE}`);
+      continue;
+    }
+    const salt = row.pii_salts?.[path];
+    if (typeof salt !== 'string') return tampered(`the salt of PII leaf ${path} is missing`);
+    if (piiCommitment(salt, leaf.value) !== row.pii_commitments[path]) {
+      return tampered(`PII leaf ${path} does not match its commitment`);
+    }
+  }
+  const redacted = redactPayload(row.payload, row.pii_commitments);
+  if (redacted === undefined || payloadDigest(redacted) !== row.payload_digest) {
+    return tampered('the payload (PII leaves replaced by their commitments) does not match payload_digest');
+  }
+  return null;
+}

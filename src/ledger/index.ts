@@ -1,0 +1,26 @@
+// The audit ledger: an append-only, hash-chained record of every governance decision, with PII
+// committed per field so erasure and payload retention never break verification.
+// Stores: node:sqlite (embedded) here; PostgreSQL reuses the store-independent parts below.
+
+export * from './types.ts';
+export { openSqliteLedger, LEDGER_APPEND_CHANNEL, type OpenLedgerOptions } from './sqlite-store.ts';
+export {
+  createPiiDetector, defaultPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS,
+  type PiiDetector, type PiiDetectorOptions, type ValueMatcher,
+} from './pii-detector.ts';
+export { canonicalJson } from './canonical-json.ts';
+export { sha256Hex } from './digests.ts';
+export { formatPath, parsePath, getAtPath, setAtPath, type PathSegment } from './json-paths.ts';
+export {
+  ERASED_VALUE, PII_PLACEHOLDER_KEY, piiCommitment, sealPayload, redactPayload, payloadDigest, erasePayload,
+  type SealedPayload,
+} from './pii-commitments.ts';
+export {
+  GENESIS_HASH, GENESIS_HEAD, HASHED_FIELDS, rowHash, sealEntry, linkRow, type HashedFields, type SealedEntry,
+} from './hash-chain.ts';
+export { createChainVerifier, verifyRows, checkPayload, type ChainVerifier, type Finding } from './chain-verifier.ts';
+export { createGroupCommitter, type GroupCommitter, type GroupCommitterOptions } from './group-commit.ts';
+export { validateEntry } from './entry-validation.ts';
+export { checkListQuery, checkReviewQuery, checkPaging, toIsoUtc } from './query-validation.ts';
+export { LedgerError, LEDGER_ERROR_CODES, type LedgerErrorCode } from './ledger-errors.ts';
+export { toLedgerRow, toSummary, type StoredRow, type ChainHead } from './stored-row.ts';

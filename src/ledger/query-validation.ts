@@ -1,0 +1,38 @@
+// Argument checks for the read side of the Ledger, shared by every store so they all refuse the
+// same inputs with the same error code.
+
+import { RISK_TIERS } from '../governance/types.ts';
+import { LedgerError } from './ledger-errors.ts';
+import { ENTRY_KINDS, type ListQuery, type ReviewQuery } from './types.ts';
+
+const REVIEW_STATUSES = ['pending', 'overdue', 'resolved'] as const;
+
+const invalid = (why: string): never => { throw new LedgerError('LEDGER_INVALID_ARGUMENT', why); };
+
+export function checkPaging(limit: number, offset: number): void {
+  if (!Number.isSafeInteger(limit) || limit < 0) invalid(`limit must be a non-negative integer, got ${limit}`);
+  if (!Number.isSafeInteger(offset) || offset < 0) invalid(`offset must be a non-negative integer, got ${offset}`);
+}
+
+export function checkKind(kind: string): void {
+  if (!(ENTRY_KINDS as readonly string[]).includes(kind)) invalid(`kind must be one of ${ENTRY_KINDS.join(', ')}`);
+}
+
+export function checkListQuery(query: ListQuery): void {
+  checkPaging(query.limit, query.offset);
+  if (query.kind !== undefined) checkKind(query.kind);
+}
+
+export function checkReviewQuery(query: ReviewQuery): void {
+  checkPaging(query.limit, query.offset);
+  if (query.status !== undefined && !REVIEW_STATUSES.includes(query.status)) invalid(`status must be one of ${REVIEW_STATUSES.join(', ')}`);
+  if (query.tier !== undefined && !RISK_TIERS.includes(query.tier)) invalid(`tier must be one of ${RISK_TIERS.join(', ')}`);
+  if (!Number.isFinite(query.now)) invalid('now must be epoch milliseconds');
+}
+
+/** Normalizes an ISO-8601 time to the form created_at is stored in, so the two compare as text. */
+export function toIsoUtc(value: string, name: string): string {
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) invalid(`${name} must be an ISO-8601 timestamp, got ${JSON.stringify(value)}`);
+  return new Date(at).toISOString();
+}

@@ -1,0 +1,83 @@
+// The read side of the SQLite ledger: lookups, listings and the agent's recent outcomes.
+// Every query walks an index (envelope_id, parent, (agent_id, seq), (kind, seq)).
+
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './query-validation.ts';
+import { decodeRow, decodeSummary, SELECT_ROW, SELECT_SUMMARY } from './sqlite-row-codec.ts';
+import { createReviewQueueReader } from './sqlite-review-queue.ts';
+import { toLedgerRow } from './stored-row.ts';
+import type { Outcome } from '../governance/types.ts';
+import type { Ledger, ListQuery } from './types.ts';
+
+type Reads = Pick<Ledger, 'get' | 'findChild' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue'>;
+type SyncReads = { [K in keyof Reads]: (...args: Parameters<Reads[K]>) => Awaited<ReturnType<Reads[K]>> };
+
+const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;
+
+export function createSqliteReader(db: DatabaseSync): SyncReads {
+  const byEnvelope = db.prepare(`${SELECT_ROW} WHERE envelope_id = ?`);
+  const child = db.prepare(`${SELECT_ROW} WHERE parent_envelope_id = ? AND kind = ? ORDER BY seq LIMIT 1`);
+  const newestOfKind = db.prepare(`${SELECT_ROW} WHERE kind = ? ORDER BY seq DESC LIMIT 1`);
+  const outcomes = db.prepare(
+    `SELECT outcome, final_confidence, created_at FROM ledger
+      WHERE agent_id = ? AND kind IN ${DECIDED_KINDS} AND outcome IS NOT NULL
+      ORDER BY seq DESC LIMIT ?`,
+  );
+  const reviewQueue = createReviewQueueReader(db);
+  const listStatements = new Map<string, { page: StatementSync; count: StatementSync }>();
+
+  const one = (statement: StatementSync, ...params: SQLInputValue[]) => {
+    const row = statement.get(...params);
+    return row ? toLedgerRow(decodeRow(row)) : undefined;
+  };
+
+  // One prepared pair per filter combination, so each uses its index instead of `(? IS NULL OR ...)`.
+  const listStatementsFor = (query: ListQuery) => {
+    const conditions = [query.agent_id !== undefined ? 'agent_id = $agent_id' : '', query.kind !== undefined ? 'kind = $kind' : '']
+      .filter(Boolean);
+    const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+    let pair = listStatements.get(where);
+    if (!pair) {
+      pair = {
+        page: db.prepare(`${SELECT_SUMMARY}${where} ORDER BY seq DESC LIMIT $limit OFFSET $offset`),
+        count: db.prepare(`SELECT COUNT(*) AS total FROM ledger${where}`),
+      };
+      listStatements.set(where, pair);
+    }
+    return pair;
+  };
+
+  return {
+    get: (envelopeId) => one(byEnvelope, envelopeId),
+    findChild: (parentEnvelopeId, kind) => {
+      checkKind(kind);
+      return one(child, parentEnvelopeId, kind);
+    },
+    latest: (kind) => {
+      checkKind(kind);
+      return one(newestOfKind, kind);
+    },
+    list: (query) => {
+      checkListQuery(query);
+      const { page, count } = listStatementsFor(query);
+      const filters: Record<string, SQLInputValue> = {};
+      if (query.agent_id !== undefined) filters.agent_id = query.agent_id;
+      if (query.kind !== undefined) filters.kind = query.kind;
+      const rows = page.all({ ...filters, limit: query.limit, offset: query.offset }).map(decodeSummary);
+      const { total } = count.get(filters) as { total: number };
+      return { rows, total };
+    },
+    recentOutcomes: (agentId, limit) => {
+      checkPaging(limit, 0);
+      return outcomes.all(agentId, limit).map((row) => ({
+        outcome: row.outcome as Outcome,
+        final_confidence: row.final_confidence as number | null,
+        created_at: row.created_at as string,
+      }));
+    },
+    reviewQueue: (query) => {
+      checkReviewQuery(query);
+      return reviewQueue(query);
+    },
+  };
+}

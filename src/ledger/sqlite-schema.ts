@@ -1,0 +1,98 @@
+// The SQLite layout of the ledger and its migrations. Triggers refuse DELETE and any UPDATE of
+// a hashed column, so application bugs cannot rewrite history (a determined attacker with file
+// access can drop them; the hash chain is what catches that).
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+interface Migration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'ledger table, indexes, append-only triggers',
+    sql: `
+      CREATE TABLE ledger (
+        seq                INTEGER PRIMARY KEY,
+        envelope_id        TEXT NOT NULL UNIQUE,
+        parent_envelope_id TEXT,
+        kind               TEXT NOT NULL,
+        agent_id           TEXT,
+        action             TEXT,
+        outcome            TEXT,
+        risk_tier          TEXT,
+        risk_score         REAL,
+        final_confidence   REAL,
+        policy_version     TEXT NOT NULL,
+        score_version      TEXT NOT NULL,
+        reviewer_id        TEXT,
+        review_deadline    TEXT,
+        created_at         TEXT NOT NULL,
+        payload            TEXT,
+        payload_state      TEXT NOT NULL CHECK (payload_state IN ('present', 'erased', 'expired')),
+        pii_paths          TEXT NOT NULL,
+        pii_commitments    TEXT NOT NULL,
+        pii_salts          TEXT,
+        payload_digest     TEXT NOT NULL,
+        prev_hash          TEXT NOT NULL,
+        hash               TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX ledger_parent ON ledger (parent_envelope_id);
+      CREATE INDEX ledger_agent_seq ON ledger (agent_id, seq);
+      CREATE INDEX ledger_kind_seq ON ledger (kind, seq);
+      CREATE INDEX ledger_created_at ON ledger (created_at);
+      CREATE INDEX ledger_review_candidates ON ledger (seq)
+        WHERE outcome IN ('escalate', 'request_evidence') AND kind IN ('validate', 'pre_check', 'post_check', 'decision');
+      CREATE UNIQUE INDEX ledger_one_post_check ON ledger (parent_envelope_id) WHERE kind = 'post_check';
+      CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+        BEGIN SELECT RAISE(ABORT, 'ledger is append-only: DELETE refused'); END;
+      CREATE TRIGGER ledger_no_rewrite BEFORE UPDATE OF
+        seq, envelope_id, parent_envelope_id, kind, agent_id, action, outcome, risk_tier, risk_score,
+        final_confidence, policy_version, score_version, reviewer_id, review_deadline, created_at,
+        pii_paths, pii_commitments, payload_digest, prev_hash, hash ON ledger
+        BEGIN SELECT RAISE(ABORT, 'ledger is append-only: only payload columns may change'); END;
+    `,
+  },
+];
+
+/** Opens (creating the parent directory if needed), sets the durability pragmas and migrates. */
+export function openLedgerDatabase(path: string): DatabaseSync {
+  if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+/** Applies pending migrations; each one re-reads the version inside its write lock, so two processes opening a new file do not race. */
+export function migrate(db: DatabaseSync): number {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT');
+  const currentVersion = (): number =>
+    (db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null }).version ?? 0;
+  for (const migration of SQLITE_MIGRATIONS) {
+    if (migration.version <= currentVersion()) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      if (migration.version > currentVersion()) {
+        db.exec(migration.sql);
+        db.prepare('INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)')
+          .run(migration.version, migration.description, new Date().toISOString());
+      }
+      db.exec('COMMIT');
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+  return currentVersion();
+}

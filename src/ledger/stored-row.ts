@@ -1,0 +1,27 @@
+// The row exactly as a store keeps it: the public LedgerRow plus the commitment material the
+// verifier needs. Shared by every store so that verification is store-independent.
+
+import type { LedgerRow, LedgerRowSummary } from './types.ts';
+
+export interface StoredRow extends LedgerRow {
+  /** {path: sha256(salt ':' canonicalJson(value))}, covered by the row hash. */
+  pii_commitments: Record<string, string>;
+  /** {path: salt}; null once the PII was erased or the payload expired. */
+  pii_salts: Record<string, string> | null;
+}
+
+/** The newest row of the chain as far as this process knows: the next row links to it. */
+export interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+export function toLedgerRow(row: StoredRow): LedgerRow {
+  const { pii_commitments: _commitments, pii_salts: _salts, ...publicRow } = row;
+  return publicRow;
+}
+
+export function toSummary(row: StoredRow | LedgerRow): LedgerRowSummary {
+  const { payload: _payload, ...rest } = toLedgerRow(row as StoredRow);
+  return rest;
+}

@@ -1,0 +1,136 @@
+// The Ledger contract every store honours (node:sqlite now, PostgreSQL next). Rows are
+// append-only; only payload fields may later be erased (PII) or dropped (retention), and the
+// hash chain is built so that neither breaks verification.
+
+import type { Outcome, RiskTier } from '../governance/types.ts';
+
+export const ENTRY_KINDS = [
+  'validate', 'pre_check', 'post_check', 'decision', 'review', 'kill_switch', 'judge',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+/** What a caller appends. The store assigns seq, created_at, digests and hashes. */
+export interface LedgerEntry {
+  envelope_id: string;
+  parent_envelope_id: string | null;
+  kind: EntryKind;
+  agent_id: string | null;
+  /** The tool/action name for pre-checks, null otherwise. */
+  action: string | null;
+  outcome: Outcome | null;
+  risk_tier: RiskTier | null;
+  risk_score: number | null;
+  final_confidence: number | null;
+  policy_version: string;
+  score_version: string;
+  /** Set for escalate / request_evidence outcomes: the review queue reads these. */
+  reviewer_id: string | null;
+  review_deadline: string | null;
+  /** The whole record: request, scores, decision, response. Personal data inside is committed per field. */
+  payload: Record<string, unknown>;
+}
+
+export type PayloadState = 'present' | 'erased' | 'expired';
+
+export interface LedgerRow extends Omit<LedgerEntry, 'payload'> {
+  seq: number;
+  created_at: string;
+  /** null when the payload expired (retention); erased fields read "[erased]". */
+  payload: Record<string, unknown> | null;
+  payload_state: PayloadState;
+  /** Dotted paths of the payload leaves that held personal data. */
+  pii_paths: string[];
+  payload_digest: string;
+  prev_hash: string;
+  hash: string;
+}
+
+/** Row metadata without the payload, for listings. */
+export type LedgerRowSummary = Omit<LedgerRow, 'payload'>;
+
+export interface ListQuery {
+  agent_id?: string;
+  kind?: EntryKind;
+  limit: number;
+  offset: number;
+}
+
+export interface ReviewQuery {
+  status?: 'pending' | 'overdue' | 'resolved';
+  tier?: RiskTier;
+  limit: number;
+  offset: number;
+  /** Epoch ms; decides which pending items are overdue. */
+  now: number;
+}
+
+export interface ReviewItem {
+  envelope_id: string;
+  seq: number;
+  kind: EntryKind;
+  agent_id: string | null;
+  action: string | null;
+  outcome: Outcome;
+  risk_tier: RiskTier | null;
+  reviewer_id: string | null;
+  review_deadline: string | null;
+  status: 'pending' | 'overdue' | 'resolved';
+  created_at: string;
+  /** The review row that resolved it, when resolved. */
+  resolution_envelope_id: string | null;
+}
+
+export interface VerifyRange {
+  from_seq?: number;
+  to_seq?: number;
+}
+
+export type VerifyProblem = 'hash_mismatch' | 'prev_hash_mismatch' | 'payload_tampered' | 'seq_gap';
+
+export interface VerifyReport {
+  valid: boolean;
+  rows_checked: number;
+  from_seq: number | null;
+  to_seq: number | null;
+  head_hash: string | null;
+  /** Rows whose PII was erased / whose payload expired: verified through their commitments. */
+  erased_rows: number;
+  expired_rows: number;
+  first_bad_seq: number | null;
+  problem: VerifyProblem | null;
+  detail: string | null;
+  duration_ms: number;
+}
+
+export interface EraseResult {
+  envelope_id: string;
+  seq: number;
+  erased_paths: string[];
+  already_erased: boolean;
+}
+
+export interface Ledger {
+  /** Durable when the promise resolves (group-committed with concurrent appends). */
+  append(entry: LedgerEntry): Promise<LedgerRow>;
+  get(envelopeId: string): Promise<LedgerRow | undefined>;
+  /** The first row of `kind` whose parent is `parentEnvelopeId` (post-check idempotency). */
+  findChild(parentEnvelopeId: string, kind: EntryKind): Promise<LedgerRow | undefined>;
+  /** The newest row of a kind (the kill switch's current state), or undefined. */
+  latest(kind: EntryKind): Promise<LedgerRow | undefined>;
+  list(query: ListQuery): Promise<{ rows: LedgerRowSummary[]; total: number }>;
+  /** The agent's most recent decided rows, newest first. */
+  recentOutcomes(agentId: string, limit: number): Promise<Array<{ outcome: Outcome; final_confidence: number | null; created_at: string }>>;
+  reviewQueue(query: ReviewQuery): Promise<{ items: ReviewItem[]; total: number }>;
+  verify(range?: VerifyRange): Promise<VerifyReport>;
+  erasePii(envelopeId: string): Promise<EraseResult | undefined>;
+  /**
+   * Retention: drops the payload (and PII salts) of every row created before `createdBefore`
+   * (ISO-8601) whose payload is still stored; returns how many rows changed. Metadata, digests
+   * and commitments stay, so verify() remains valid.
+   */
+  expirePayloads(createdBefore: string): Promise<number>;
+  /** True when the store can be read and written. */
+  ping(): Promise<boolean>;
+  /** Flushes pending appends, then closes. */
+  close(): Promise<void>;
+}

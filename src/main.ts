@@ -1,0 +1,74 @@
+// `govgate`: the command-line entry point. Subcommands are small modules under src/cli/.
+
+import { parseArgs } from 'node:util';
+import { ConfigError } from './config/index.ts';
+import { PolicyLoadError, formatPolicyIssue } from './policy/index.ts';
+import { GATEWAY_VERSION } from './gateway/index.ts';
+import { UsageError, serveCommand } from './cli/serve-command.ts';
+import { verifyCommand } from './cli/verify-command.ts';
+
+const HELP = `govgate ${GATEWAY_VERSION} — runtime governance gateway for software agents
+
+Usage:
+  govgate serve [--port N] [--host H] [--variant embedded|edge]
+      Start the gateway. embedded: port 8765, Authorization: Bearer, SQLite ledger.
+      edge: port 8000, X-Service-Token, shared ledger (sidecar or central).
+  govgate verify [--from SEQ] [--to SEQ]
+      Verify the ledger's hash chain; exit 1 and name the first bad seq if it fails.
+  govgate --help | --version
+
+Environment (see README): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
+DATABASE_URL, POLICIES_DIR, CONFIG_DIR, SERVICE_ENV, AUTH_ENABLED, RATE_LIMIT_ENABLED,
+SERVICE_MAX_BODY_BYTES, MIN_SDK_VERSION, DEFAULT_TIER, LOG_LEVEL.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
+      variant: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+    },
+  });
+  const [command] = positionals;
+  if (values.version) return print(`${GATEWAY_VERSION}\n`);
+  if (values.help || !command || command === 'help') return print(HELP);
+  switch (command) {
+    case 'serve':
+      await serveCommand(values);
+      return -1; // keep running until a signal
+    case 'verify':
+      return verifyCommand(values);
+    default:
+      throw new UsageError(`unknown command "${command}"; run govgate --help`);
+  }
+}
+
+function print(text: string): number {
+  process.stdout.write(text);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof PolicyLoadError) {
+      process.stderr.write(`govgate: the policy bundle is invalid:\n${error.issues.map((i) => `  ${formatPolicyIssue(i)}`).join('\n')}\n`);
+    } else if (error instanceof ConfigError || error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      process.stderr.write(`govgate: ${(error as Error).message}\n`);
+      process.exitCode = 2;
+      return;
+    } else {
+      process.stderr.write(`govgate: ${(error as Error).stack ?? String(error)}\n`);
+    }
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,7 @@
+// Logs and metrics. The pipeline publishes diagnostics_channel events; this module turns them
+// into Prometheus series, so observability stays out of the governance code.
+
+export { createLogger, LOG_LEVELS } from './logger.ts';
+export type { Logger, LogLevel } from './logger.ts';
+export { createMetrics, decisionChannel, ledgerAppendChannel } from './metrics.ts';
+export type { DecisionEvent, GatewayState, LedgerAppendEvent, Metrics } from './metrics.ts';

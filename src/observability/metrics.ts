@@ -1,0 +1,111 @@
+// Prometheus metrics, fed by diagnostics_channel events so the pipeline and the ledger never
+// import the metrics code. One registry per gateway instance.
+
+import diagnostics_channel from 'node:diagnostics_channel';
+import client from 'prom-client';
+import type { HttpResponseEvent } from '../http/index.ts';
+
+export const decisionChannel = diagnostics_channel.channel('gateway:decision');
+export const ledgerAppendChannel = diagnostics_channel.channel('gateway:ledger:append');
+
+export interface DecisionEvent {
+  stage: string;
+  outcome: string;
+  tier: string;
+}
+
+export interface LedgerAppendEvent {
+  batchSize: number;
+  durationMs: number;
+  store: string;
+}
+
+export interface GatewayState {
+  killSwitchActive(): boolean;
+  policyVersion(): string;
+  scoreVersion(): string;
+}
+
+export interface Metrics {
+  readonly registry: client.Registry;
+  render(): Promise<string>;
+  close(): void;
+}
+
+export function createMetrics(state: GatewayState): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+
+  const httpDuration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route template and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const decisions = new client.Counter({
+    name: 'governance_decisions_total',
+    help: 'Governance decisions by stage, outcome and risk tier.',
+    labelNames: ['stage', 'outcome', 'tier'] as const,
+    registers: [registry],
+  });
+  const appendDuration = new client.Histogram({
+    name: 'ledger_append_duration_seconds',
+    help: 'Time to durably commit one group-committed batch of ledger rows.',
+    labelNames: ['store'] as const,
+    buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+  const batchSize = new client.Histogram({
+    name: 'ledger_append_batch_size',
+    help: 'Rows per group-committed ledger batch.',
+    labelNames: ['store'] as const,
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512],
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'kill_switch_active',
+    help: '1 while the global kill switch blocks every action.',
+    registers: [registry],
+    collect() {
+      this.set(state.killSwitchActive() ? 1 : 0);
+    },
+  });
+  new client.Gauge({
+    name: 'policy_version_info',
+    help: 'The active policy bundle and scoring versions (value is always 1).',
+    labelNames: ['policy_version', 'score_version'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.set({ policy_version: state.policyVersion(), score_version: state.scoreVersion() }, 1);
+    },
+  });
+
+  const onResponse = (message: unknown) => {
+    const e = message as HttpResponseEvent;
+    httpDuration.observe({ method: e.method, route: e.route, status: String(e.status) }, e.durationSeconds);
+  };
+  const onDecision = (message: unknown) => {
+    const e = message as DecisionEvent;
+    decisions.inc({ stage: e.stage, outcome: e.outcome, tier: e.tier });
+  };
+  const onAppend = (message: unknown) => {
+    const e = message as LedgerAppendEvent;
+    appendDuration.observe({ store: e.store }, e.durationMs / 1000);
+    batchSize.observe({ store: e.store }, e.batchSize);
+  };
+  diagnostics_channel.subscribe('gateway:http:response', onResponse);
+  diagnostics_channel.subscribe('gateway:decision', onDecision);
+  diagnostics_channel.subscribe('gateway:ledger:append', onAppend);
+
+  return {
+    registry,
+    render: () => registry.metrics(),
+    close() {
+      diagnostics_channel.unsubscribe('gateway:http:response', onResponse);
+      diagnostics_channel.unsubscribe('gateway:decision', onDecision);
+      diagnostics_channel.unsubscribe('gateway:ledger:append', onAppend);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// Wraps a Ledger so that a store that cannot be reached or written becomes a clean 503
+// (LEDGER_UNAVAILABLE): every caller fails closed the same way, and never answers 500 for it.
+// Contract errors (duplicate post-check, invalid entry) pass through for the caller to handle.
+
+import { ApiError } from '../http/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+
+const UNAVAILABLE = new Set(['LEDGER_CLOSED', 'LEDGER_WRITE_FAILED']);
+
+export function guardLedger(ledger: Ledger): Ledger {
+  return new Proxy(ledger, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || property === 'close') return value;
+      return (...args: unknown[]) => {
+        try {
+          return Promise.resolve(value.apply(target, args)).catch((error: unknown) => {
+            throw translate(error);
+          });
+        } catch (error) {
+          return Promise.reject(translate(error));
+        }
+      };
+    },
+  });
+}
+
+function translate(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('LEDGER_') && !UNAVAILABLE.has(code)) return error;
+  return new ApiError('LEDGER_UNAVAILABLE', `The audit ledger is unavailable, so nothing is decided without a record (fail closed): ${(error as Error)?.message ?? String(error)}`, {
+    headers: { 'retry-after': '1' },
+  });
+}

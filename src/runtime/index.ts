@@ -1,0 +1,11 @@
+// The runtime pipeline with its I/O: reliability lookups, parent envelopes, the kill switch,
+// durable recording, idempotent post-checks. The API and the sidecar both drive it.
+
+export { Runtime } from './runtime.ts';
+export type { PolicySource, PostCheckResult, RuntimeDeps } from './runtime.ts';
+export { KillSwitch } from './kill-switch.ts';
+export type { KillSwitchChange, KillSwitchState } from './kill-switch.ts';
+export { ReliabilityCache } from './reliability-cache.ts';
+export { guardLedger } from './guarded-ledger.ts';
+export type { ExecutionBody, PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
+export type { ResponseBody } from './responses.ts';

@@ -1,0 +1,77 @@
+// The global kill switch. Its state is the newest `kill_switch` row in the ledger, so it survives
+// restarts, and every flip is recorded with who and why before it takes effect.
+
+import { randomUUID } from 'node:crypto';
+import type { Ledger, LedgerRow } from '../ledger/index.ts';
+
+export interface KillSwitchState {
+  active: boolean;
+  reason: string | null;
+  updated_by: string | null;
+  updated_at: string | null;
+  envelope_id: string | null;
+}
+
+export interface KillSwitchChange {
+  active: boolean;
+  reason: string;
+  actor: string;
+}
+
+const INITIAL: KillSwitchState = Object.freeze({ active: false, reason: null, updated_by: null, updated_at: null, envelope_id: null });
+
+export class KillSwitch {
+  readonly #ledger: Ledger;
+  #state: KillSwitchState = INITIAL;
+
+  private constructor(ledger: Ledger) {
+    this.#ledger = ledger;
+  }
+
+  static async load(ledger: Ledger): Promise<KillSwitch> {
+    const killSwitch = new KillSwitch(ledger);
+    const row = await ledger.latest('kill_switch');
+    if (row) killSwitch.#state = stateFromRow(row);
+    return killSwitch;
+  }
+
+  get active(): boolean {
+    return this.#state.active;
+  }
+
+  get state(): KillSwitchState {
+    return this.#state;
+  }
+
+  /** Records the change durably, then applies it. A ledger failure leaves the state unchanged. */
+  async set(change: KillSwitchChange, versions: { policy_version: string; score_version: string }): Promise<KillSwitchState> {
+    const row = await this.#ledger.append({
+      envelope_id: randomUUID(),
+      parent_envelope_id: this.#state.envelope_id,
+      kind: 'kill_switch',
+      agent_id: null,
+      action: change.active ? 'activate' : 'deactivate',
+      outcome: null,
+      risk_tier: null,
+      risk_score: null,
+      final_confidence: null,
+      ...versions,
+      reviewer_id: null,
+      review_deadline: null,
+      payload: { active: change.active, reason: change.reason, actor: change.actor },
+    });
+    this.#state = stateFromRow(row);
+    return this.#state;
+  }
+}
+
+function stateFromRow(row: LedgerRow): KillSwitchState {
+  const payload = row.payload ?? {};
+  return Object.freeze({
+    active: row.action === 'activate',
+    reason: typeof payload.reason === 'string' ? payload.reason : null,
+    updated_by: typeof payload.actor === 'string' ? payload.actor : null,
+    updated_at: row.created_at,
+    envelope_id: row.envelope_id,
+  });
+}

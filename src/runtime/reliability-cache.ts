@@ -1,0 +1,58 @@
+// Historical reliability per agent: the agent's recent outcomes are read from the ledger once,
+// then kept current in memory as new decisions are recorded (bounded LRU of agents).
+
+import { LRUCache } from 'lru-cache';
+import { historicalReliability, type Outcome, type OutcomeSample } from '../governance/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+
+interface Recorded {
+  outcome: Outcome;
+  finalConfidence: number;
+  at: number;
+}
+
+export interface ReliabilityCacheOptions {
+  /** How many past outcomes count (newest first). */
+  window?: number;
+  maxAgents?: number;
+}
+
+export class ReliabilityCache {
+  readonly #ledger: Ledger;
+  readonly #window: number;
+  readonly #history: LRUCache<string, Promise<Recorded[]>>;
+
+  constructor(ledger: Ledger, options: ReliabilityCacheOptions = {}) {
+    this.#ledger = ledger;
+    this.#window = options.window ?? 50;
+    this.#history = new LRUCache({ max: options.maxAgents ?? 10_000 });
+  }
+
+  async score(agentId: string, now: number): Promise<number> {
+    const history = await this.#load(agentId);
+    const samples: OutcomeSample[] = history.map((h) => ({
+      outcome: h.outcome,
+      finalConfidence: h.finalConfidence,
+      ageSeconds: Math.max(0, (now - h.at) / 1000),
+    }));
+    return historicalReliability(samples);
+  }
+
+  /** Called after a decision is durably recorded. */
+  record(agentId: string, outcome: Outcome, finalConfidence: number, at: number): void {
+    const cached = this.#history.get(agentId);
+    if (!cached) return; // read from the ledger, with this row, on next use
+    this.#history.set(agentId, cached.then((list) => [{ outcome, finalConfidence, at }, ...list].slice(0, this.#window)));
+  }
+
+  #load(agentId: string): Promise<Recorded[]> {
+    let pending = this.#history.get(agentId);
+    if (!pending) {
+      pending = this.#ledger.recentOutcomes(agentId, this.#window).then((rows) =>
+        rows.map((r) => ({ outcome: r.outcome, finalConfidence: r.final_confidence ?? 0, at: Date.parse(r.created_at) })));
+      pending.catch(() => this.#history.delete(agentId));
+      this.#history.set(agentId, pending);
+    }
+    return pending;
+  }
+}

@@ -1,0 +1,214 @@
+// The runtime pipeline around the pure engines: gather what they need (reliability, parent,
+// kill switch, policy), evaluate, record durably, answer. Both the /v1/runtime API and the
+// sidecar call this. Nothing is approved without a ledger row: the ledger it is given is guarded
+// (guarded-ledger.ts), so a failed append or read fails closed with 503.
+
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { evaluate } from '../governance/index.ts';
+import type { GovernanceContext, GovernanceEvaluation, GovernanceInput, ParentEnvelope } from '../governance/index.ts';
+import type { PolicyBundle } from '../policy/index.ts';
+import type { Ledger, LedgerEntry, LedgerRow } from '../ledger/index.ts';
+import { ApiError } from '../http/index.ts';
+import { decisionChannel, type DecisionEvent } from '../observability/index.ts';
+import type { KillSwitch } from './kill-switch.ts';
+import type { ReliabilityCache } from './reliability-cache.ts';
+import { inputFromStored, postCheckInput, preCheckInput, validateInput, type StoredRequest } from './inputs.ts';
+import { ledgerEntry, postCheckResponse, preCheckResponse, validateResponse, type ResponseBody } from './responses.ts';
+import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
+
+export interface PolicySource {
+  current(): PolicyBundle;
+}
+
+export interface RuntimeDeps {
+  ledger: Ledger;
+  policies: PolicySource;
+  killSwitch: KillSwitch;
+  reliability: ReliabilityCache;
+  /** Epoch milliseconds. */
+  now?: () => number;
+}
+
+export interface PostCheckResult {
+  body: ResponseBody;
+  /** True when this answers a repeated post-check with the first result. */
+  replayed: boolean;
+}
+
+export class Runtime {
+  readonly #deps: RuntimeDeps;
+  readonly #now: () => number;
+  /** Post-checks under way, by pre-check id: a duplicate arriving meanwhile waits for the first. */
+  readonly #postChecks = new Map<string, Promise<PostCheckResult>>();
+
+  constructor(deps: RuntimeDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? Date.now;
+  }
+
+  async validate(body: ValidateBody): Promise<ResponseBody> {
+    const started = performance.now();
+    const input = validateInput(body);
+    const evaluation = await this.#evaluate(input, body.parent_envelope_id ?? null);
+    const envelopeId = randomUUID();
+    const response = validateResponse(envelopeId, evaluation, elapsed(started));
+    await this.#record(ledgerEntry({
+      kind: 'validate', envelopeId, parentEnvelopeId: body.parent_envelope_id ?? null, agentId: body.agent_id,
+      action: null, evaluation, payload: { request: body, response },
+    }), input);
+    return response;
+  }
+
+  async preCheck(body: PreCheckBody): Promise<ResponseBody> {
+    const started = performance.now();
+    const input = preCheckInput(body);
+    const evaluation = await this.#evaluate(input, null);
+    const envelopeId = randomUUID();
+    const response = preCheckResponse(envelopeId, evaluation, elapsed(started));
+    await this.#record(ledgerEntry({
+      kind: 'pre_check', envelopeId, parentEnvelopeId: null, agentId: body.agent_id,
+      action: body.action, evaluation, payload: { request: body, response },
+    }), input);
+    return response;
+  }
+
+  postCheck(body: PostCheckBody): Promise<PostCheckResult> {
+    const key = body.pre_check_envelope_id;
+    const running = this.#postChecks.get(key);
+    if (running) return running.then((result) => ({ ...result, replayed: true }));
+    const result = this.#postCheckOnce(body).finally(() => this.#postChecks.delete(key));
+    this.#postChecks.set(key, result);
+    return result;
+  }
+
+  async #postCheckOnce(body: PostCheckBody): Promise<PostCheckResult> {
+    const started = performance.now();
+    const preCheckId = body.pre_check_envelope_id;
+    const existing = await this.#deps.ledger.findChild(preCheckId, 'post_check');
+    if (existing) return replay(existing);
+    const pre = await this.#deps.ledger.get(preCheckId);
+    if (!pre || pre.kind !== 'pre_check') {
+      throw new ApiError('ENVELOPE_NOT_FOUND', `No pre-check with envelope id ${preCheckId}; post-check needs the envelope_id a pre-check returned.`);
+    }
+    const preBody = storedRequest(pre).request as PreCheckBody;
+    const input = postCheckInput(preBody, body);
+    const evaluation = await this.#evaluate(input, null, pre);
+    const envelopeId = randomUUID();
+    const response = postCheckResponse(envelopeId, preCheckId, evaluation, elapsed(started));
+    try {
+      await this.#record(ledgerEntry({
+        kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
+        action: preBody.action, evaluation, payload: { request: body, pre_check: preBody, response },
+      }), input);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'LEDGER_DUPLICATE_POST_CHECK') throw error;
+      // Another gateway process recorded this post-check first: answer with its result.
+      const winner = await this.#deps.ledger.findChild(preCheckId, 'post_check');
+      if (winner) return replay(winner);
+      throw error;
+    }
+    return { body: response, replayed: false };
+  }
+
+  /** Re-runs the decision on a stored envelope under the current policy; records a linked `decision` row. */
+  async rerunDecision(envelopeId: string): Promise<ResponseBody> {
+    const started = performance.now();
+    const source = await this.#deps.ledger.get(envelopeId);
+    if (!source) throw new ApiError('ENVELOPE_NOT_FOUND', `No envelope with id ${envelopeId}.`);
+    const stored = storedRequest(source);
+    const input = inputFromStored(source.kind, stored);
+    if (!input) {
+      throw new ApiError('NOT_DECIDABLE', `Envelope ${envelopeId} is a ${source.kind} record; only validate, pre-check and post-check envelopes carry a decision to re-run.`);
+    }
+    const parentId = source.kind === 'validate' ? ((stored.request as ValidateBody).parent_envelope_id ?? null) : null;
+    const preCheckRow = source.kind === 'post_check' && source.parent_envelope_id
+      ? await this.#deps.ledger.get(source.parent_envelope_id as string)
+      : undefined;
+    const evaluation = await this.#evaluate(input, parentId, preCheckRow);
+    const newId = randomUUID();
+    const { decided_by: _decidedBy, ...decision } = evaluation.decision;
+    const response: ResponseBody = {
+      envelope_id: newId,
+      source_envelope_id: envelopeId,
+      previous: { outcome: source.outcome, policy_version: source.policy_version, score_version: source.score_version },
+      changed: source.outcome !== evaluation.decision.outcome,
+      validation: evaluation.validation,
+      risk: evaluation.risk,
+      decision,
+      latency_ms: elapsed(started),
+    };
+    await this.#record(ledgerEntry({
+      kind: 'decision', envelopeId: newId, parentEnvelopeId: envelopeId, agentId: input.agentId,
+      action: source.action, evaluation, payload: { ...stored, source_kind: source.kind, response },
+    }), input);
+    return response;
+  }
+
+  async #evaluate(input: GovernanceInput, parentId: string | null, preCheck?: LedgerRow): Promise<GovernanceEvaluation> {
+    // One bundle for the whole request, even if a reload lands while it runs.
+    const bundle = this.#deps.policies.current();
+    const now = this.#now();
+    const [historicalReliability, parent] = await Promise.all([
+      this.#deps.reliability.score(input.agentId, now),
+      parentId ? this.#parent(parentId) : undefined,
+    ]);
+    const ctx: GovernanceContext = {
+      bundle,
+      agentPolicy: bundle.resolveAgent(input.agentId),
+      killSwitchActive: this.#deps.killSwitch.active,
+      historicalReliability,
+      parent,
+      preCheck: preCheck ? { envelopeId: preCheck.envelope_id, outcome: preCheck.outcome ?? 'approve' } : undefined,
+      judgeScore: null,
+      now,
+    };
+    return evaluate(input, ctx);
+  }
+
+  async #parent(id: string): Promise<NonNullable<GovernanceContext['parent']>> {
+    const row = await this.#deps.ledger.get(id);
+    return { id, found: row && row.outcome ? parentEnvelope(row) : undefined };
+  }
+
+  async #record(entry: LedgerEntry, input: GovernanceInput): Promise<LedgerRow> {
+    const row = await this.#deps.ledger.append(entry);
+    if (entry.outcome) {
+      this.#deps.reliability.record(input.agentId, entry.outcome, entry.final_confidence ?? 0, Date.parse(row.created_at));
+      if (decisionChannel.hasSubscribers) {
+        const event: DecisionEvent = { stage: entry.kind, outcome: entry.outcome, tier: entry.risk_tier ?? 'none' };
+        decisionChannel.publish(event);
+      }
+    }
+    return row;
+  }
+
+}
+
+function storedRequest(row: LedgerRow): StoredRequest {
+  if (!row.payload) {
+    throw new ApiError('PAYLOAD_UNAVAILABLE', `The payload of envelope ${row.envelope_id} is no longer available (payload retention); its metadata and hash remain in the ledger.`);
+  }
+  return row.payload as unknown as StoredRequest;
+}
+
+function replay(row: LedgerRow): PostCheckResult {
+  const response = (storedRequest(row) as { response?: ResponseBody }).response;
+  if (!response) throw new ApiError('PAYLOAD_UNAVAILABLE', `The stored result of post-check ${row.envelope_id} is no longer available.`);
+  return { body: response, replayed: true };
+}
+
+function parentEnvelope(row: LedgerRow): ParentEnvelope {
+  const chain = (row.payload?.response as { trust_chain?: { depth?: number; lineage?: string[] } } | undefined)?.trust_chain;
+  return {
+    envelopeId: row.envelope_id,
+    agentId: row.agent_id ?? '',
+    outcome: row.outcome ?? 'approve',
+    depth: chain?.depth ?? 1,
+    lineage: [...(chain?.lineage ?? []), row.envelope_id],
+  };
+}
+
+function elapsed(started: number): number {
+  return Math.round((performance.now() - started) * 1000) / 1000;
+}

@@ -1,0 +1,172 @@
+// Shapes of the audit, review, health and error bodies: the parts the spec leaves "not shown".
+
+import { OUTCOMES, RISK_TIERS } from '../governance/types.ts';
+import { ENTRY_KINDS } from '../ledger/types.ts';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const hex = { type: 'string', pattern: '^[0-9a-f]{64}$' };
+const nullable = (schema: Record<string, unknown>) => ({ ...schema, type: [schema.type as string, 'null'] });
+
+const summaryProperties = {
+  seq: { type: 'integer', minimum: 1 },
+  envelope_id: { type: 'string', format: 'uuid' },
+  parent_envelope_id: { type: ['string', 'null'], format: 'uuid' },
+  kind: { type: 'string', enum: ENTRY_KINDS },
+  agent_id: { type: ['string', 'null'] },
+  action: { type: ['string', 'null'] },
+  outcome: { type: ['string', 'null'], enum: [...OUTCOMES, null] },
+  risk_tier: { type: ['string', 'null'], enum: [...RISK_TIERS, null] },
+  risk_score: nullable({ type: 'number' }),
+  final_confidence: nullable({ type: 'number' }),
+  policy_version: { type: 'string' },
+  score_version: { type: 'string' },
+  reviewer_id: { type: ['string', 'null'] },
+  review_deadline: { type: ['string', 'null'], format: 'date-time' },
+  created_at: { type: 'string', format: 'date-time' },
+  payload_state: { type: 'string', enum: ['present', 'erased', 'expired'], description: 'expired: past the 90-day payload retention; erased: PII masked on request.' },
+  pii_paths: { type: 'array', items: { type: 'string' }, description: 'Payload fields that held personal data.' },
+  payload_digest: hex,
+  prev_hash: hex,
+  hash: hex,
+};
+
+export const AuditRecordSummary = {
+  type: 'object',
+  required: Object.keys(summaryProperties),
+  properties: summaryProperties,
+};
+
+export const AuditRecord = {
+  type: 'object',
+  required: [...Object.keys(summaryProperties), 'payload'],
+  properties: {
+    ...summaryProperties,
+    payload: {
+      type: ['object', 'null'],
+      description: 'The full record (request, scores, decision). null once the payload retention has expired it.',
+    },
+    payload_note: { type: 'string', description: 'Present when the payload is erased or no longer available.' },
+  },
+};
+
+export const AuditList = {
+  type: 'object',
+  required: ['items', 'total', 'limit', 'offset'],
+  properties: {
+    items: { type: 'array', items: ref('AuditRecordSummary') },
+    total: { type: 'integer', minimum: 0, description: 'Rows matching the filter, ignoring limit and offset.' },
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+  },
+};
+
+export const ChainVerifyReport = {
+  type: 'object',
+  required: ['valid', 'rows_checked', 'from_seq', 'to_seq', 'head_hash', 'erased_rows', 'expired_rows', 'first_bad_seq', 'problem', 'detail', 'duration_ms'],
+  properties: {
+    valid: { type: 'boolean' },
+    rows_checked: { type: 'integer', minimum: 0 },
+    from_seq: { type: ['integer', 'null'] },
+    to_seq: { type: ['integer', 'null'] },
+    head_hash: { type: ['string', 'null'] },
+    erased_rows: { type: 'integer', minimum: 0, description: 'Rows whose PII was erased by request: still valid.' },
+    expired_rows: { type: 'integer', minimum: 0, description: 'Rows whose payload expired by retention: still valid.' },
+    first_bad_seq: { type: ['integer', 'null'], description: 'The first row that fails verification.' },
+    problem: { type: ['string', 'null'], enum: ['hash_mismatch', 'prev_hash_mismatch', 'payload_tampered', 'seq_gap', null] },
+    detail: { type: ['string', 'null'] },
+    duration_ms: { type: 'number' },
+  },
+};
+
+export const PiiErasure = {
+  type: 'object',
+  required: ['envelope_id', 'seq', 'erased_paths', 'already_erased', 'chain_intact'],
+  properties: {
+    envelope_id: { type: 'string', format: 'uuid' },
+    seq: { type: 'integer' },
+    erased_paths: { type: 'array', items: { type: 'string' } },
+    already_erased: { type: 'boolean' },
+    chain_intact: { type: 'boolean', description: 'Always true: erasure keeps the hash chain metadata, and verify passes.' },
+  },
+};
+
+export const ReviewItem = {
+  type: 'object',
+  required: ['envelope_id', 'seq', 'kind', 'agent_id', 'action', 'outcome', 'risk_tier', 'reviewer_id', 'review_deadline', 'status', 'created_at', 'resolution_envelope_id'],
+  properties: {
+    envelope_id: { type: 'string', format: 'uuid' },
+    seq: { type: 'integer' },
+    kind: { type: 'string', enum: ENTRY_KINDS },
+    agent_id: { type: ['string', 'null'] },
+    action: { type: ['string', 'null'] },
+    outcome: { type: 'string', enum: ['escalate', 'request_evidence'] },
+    risk_tier: { type: ['string', 'null'], enum: [...RISK_TIERS, null] },
+    reviewer_id: { type: ['string', 'null'] },
+    review_deadline: { type: ['string', 'null'], format: 'date-time' },
+    status: { type: 'string', enum: ['pending', 'overdue', 'resolved'] },
+    created_at: { type: 'string', format: 'date-time' },
+    resolution_envelope_id: { type: ['string', 'null'] },
+  },
+};
+
+export const ReviewQueue = {
+  type: 'object',
+  required: ['items', 'total', 'limit', 'offset'],
+  properties: {
+    items: { type: 'array', items: ref('ReviewItem') },
+    total: { type: 'integer', minimum: 0 },
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+  },
+};
+
+export const Health = {
+  type: 'object',
+  required: ['status', 'version', 'variant', 'ledger', 'policy_version', 'kill_switch_active'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'not_ready', 'shutting_down'] },
+    version: { type: 'string' },
+    variant: { type: 'string', enum: ['embedded', 'edge'] },
+    ledger: {
+      type: 'object',
+      required: ['kind', 'reachable'],
+      properties: { kind: { type: 'string', enum: ['sqlite', 'postgres'] }, reachable: { type: 'boolean' } },
+    },
+    policy_version: { type: 'string' },
+    score_version: { type: 'string' },
+    kill_switch_active: { type: 'boolean' },
+    uptime_seconds: { type: 'number' },
+  },
+};
+
+export const Problem = {
+  type: 'object',
+  description: 'RFC 9457 problem details. `code` is stable: match on it, not on the text.',
+  required: ['type', 'title', 'status', 'detail', 'code'],
+  properties: {
+    type: { type: 'string', format: 'uri' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    code: { type: 'string', examples: ['VALIDATION_FAILED'] },
+    instance: { type: 'string' },
+    errors: {
+      type: 'array',
+      description: 'For 422: every failing field.',
+      items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+};
+
+export const ReviewResolution = {
+  type: 'object',
+  required: ['envelope_id', 'resolved_envelope_id', 'outcome', 'reviewer_id', 'note', 'created_at'],
+  properties: {
+    envelope_id: { type: 'string', format: 'uuid', description: 'The `review` ledger row that records the verdict.' },
+    resolved_envelope_id: { type: 'string', format: 'uuid' },
+    outcome: { type: 'string', enum: ['approve', 'block'] },
+    reviewer_id: { type: 'string' },
+    note: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+};

@@ -1,0 +1,12 @@
+// Every named schema, in one map: the OpenAPI document's components and the ajv registry are
+// built from this same object.
+
+import * as requests from './runtime-requests.ts';
+import * as responses from './runtime-responses.ts';
+import * as audit from './audit-responses.ts';
+
+const { AGENT_ID_PATTERN: _pattern, OUTPUT_MAX_BYTES: _max, ...requestSchemas } = requests;
+
+export const SCHEMAS = Object.freeze({ ...requestSchemas, ...responses, ...audit }) as Readonly<Record<string, object>>;
+
+export type SchemaName = keyof typeof requestSchemas | keyof typeof responses | keyof typeof audit;

@@ -1,0 +1,117 @@
+// The `govgate` command line, run as a real child process: help, version, usage errors (exit 2)
+// and `verify` on good and tampered ledger files (exit 0 / exit 1 naming the bad seq).
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { TestContext } from 'node:test';
+import { REPO_ROOT, startTestGateway } from '../helpers/gateway.ts';
+import { validateBody } from '../helpers/bodies.ts';
+
+const MAIN = path.join(REPO_ROOT, 'src/main.ts');
+const PACKAGE_VERSION = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version as string;
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+/** Runs `node src/main.ts ...args` with the test runner's Node (24) and a clean environment. */
+function govgate(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const { NODE_TEST_CONTEXT: _ignored, ...inherited } = process.env;
+  return new Promise((resolve) => {
+    execFile(process.execPath, [MAIN, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...inherited, SERVICE_ENV: 'test', LOG_LEVEL: 'error', POLICIES_DIR: path.join(REPO_ROOT, 'policies'), ...env },
+      timeout: 20_000,
+    }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function tempDir(t: TestContext): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-cli-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Writes `count` validate rows through a real gateway into a ledger file, then closes it. */
+async function ledgerWithRows(t: TestContext, count: number): Promise<{ ledgerPath: string; seqs: Map<string, number> }> {
+  const ledgerPath = path.join(tempDir(t), 'ledger.db');
+  const gw = await startTestGateway(t, { ledgerPath });
+  const seqs = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const res = await gw.call('POST', '/v1/runtime/validate', validateBody());
+    assert.equal(res.status, 200);
+    seqs.set(res.body.envelope_id, i + 1);
+  }
+  await gw.close();
+  return { ledgerPath, seqs };
+}
+
+test('--help and no command: usage naming serve and verify, exit 0', async () => {
+  for (const args of [['--help'], []]) {
+    const run = await govgate(args);
+    assert.equal(run.code, 0, `govgate ${args.join(' ')}: ${run.stderr}`);
+    assert.match(run.stdout, /Usage:/);
+    assert.match(run.stdout, /govgate serve/);
+    assert.match(run.stdout, /govgate verify/);
+  }
+});
+
+test('--version: the package version, exit 0', async () => {
+  const run = await govgate(['--version']);
+  assert.equal(run.code, 0);
+  assert.equal(run.stdout.trim(), PACKAGE_VERSION);
+});
+
+const usageErrors: Array<[string, string[], Record<string, string>, RegExp]> = [
+  ['an unknown command', ['frobnicate'], {}, /unknown command "frobnicate"/],
+  ['an unknown option', ['serve', '--bogus'], {}, /bogus/],
+  ['serve --port abc', ['serve', '--port', 'abc'], {}, /--port "abc" must be an integer/],
+  ['an invalid environment (LOG_LEVEL)', ['serve', '--port', '0'], { LOG_LEVEL: 'loud' }, /LOG_LEVEL: "loud"/],
+  ['verify --from 0', ['verify', '--from', '0'], {}, /--from "0" must be a positive integer/],
+];
+
+describe('usage errors exit 2 with one line on stderr', { concurrency: true }, () => {
+  for (const [name, args, env, message] of usageErrors) {
+    test(name, async (t) => {
+      const run = await govgate(args, { LEDGER_PATH: path.join(tempDir(t), 'ledger.db'), ...env });
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /^govgate: /);
+      assert.match(run.stderr, message);
+      assert.doesNotMatch(run.stderr, /\n\s+at /, 'a usage error prints no stack trace');
+    });
+  }
+});
+
+test('verify: a good ledger file prints a valid report and exits 0', async (t) => {
+  const { ledgerPath } = await ledgerWithRows(t, 3);
+  const run = await govgate(['verify'], { LEDGER_PATH: ledgerPath });
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.deepEqual([report.valid, report.rows_checked, report.first_bad_seq], [true, 3, null]);
+
+  const ranged = JSON.parse((await govgate(['verify', '--from', '2', '--to', '3'], { LEDGER_PATH: ledgerPath })).stdout);
+  assert.deepEqual([ranged.rows_checked, ranged.from_seq, ranged.to_seq], [2, 2, 3]);
+});
+
+test('verify: a tampered ledger file exits 1 and names the first bad seq', async (t) => {
+  const { ledgerPath, seqs } = await ledgerWithRows(t, 4);
+  const [targetId, targetSeq] = [...seqs][2];
+  const db = new DatabaseSync(ledgerPath);
+  db.prepare(`UPDATE ledger SET payload = json_set(payload, '$.request.output.answer', 'forged') WHERE envelope_id = ?`).run(targetId);
+  db.close();
+
+  const run = await govgate(['verify'], { LEDGER_PATH: ledgerPath });
+  assert.equal(run.code, 1, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.equal(report.valid, false);
+  assert.equal(report.first_bad_seq, targetSeq);
+
+  const before = await govgate(['verify', '--to', String(targetSeq - 1)], { LEDGER_PATH: ledgerPath });
+  assert.equal(before.code, 0, 'the rows before the tampered one still verify');
+});

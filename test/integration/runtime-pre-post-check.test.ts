@@ -1,0 +1,131 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestGateway } from '../helpers/gateway.ts';
+import { preCheckBody } from '../helpers/bodies.ts';
+import { responseErrors } from '../../src/schemas/index.ts';
+
+const output = { payment_id: 'PAY-ABCDEFGH12', status: 'created', amount: 1200, currency: 'EUR' };
+const execution = { model: 'gpt-4o', latency_ms: 310, tokens: 220 };
+
+test('pre-check: a declared call in scope is allowed; the response has no trust_chain and no confidence_rationale', async (t) => {
+  const gw = await startTestGateway(t);
+  const res = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody());
+  assert.equal(res.status, 200);
+  assert.deepEqual(responseErrors('PreCheckResponse', res.body), []);
+  assert.equal(res.body.decision.outcome, 'approve');
+  assert.equal(res.body.validation.tool_trust_score, 100);
+  assert.equal('trust_chain' in res.body, false);
+  assert.equal('confidence_rationale' in res.body, false);
+  const record = await gw.call('GET', `/v1/audit/executions/${res.body.envelope_id}`);
+  assert.equal(record.body.kind, 'pre_check');
+  assert.equal(record.body.action, 'invoicepay.create_payment');
+});
+
+const blocked: Array<[string, Record<string, unknown>, string]> = [
+  ['an undeclared tool', { action: 'invoicepay.wire_transfer' }, 'TOOL_UNDECLARED'],
+  ['params outside the declared scope', { params: { invoice_id: 'not-an-invoice', amount: 10, currency: 'EUR' } }, 'TOOL_OUT_OF_SCOPE'],
+  ['an amount above the cap', { params: { invoice_id: 'INV-20260042', amount: 25_000, currency: 'EUR' } }, 'TOOL_CAP_EXCEEDED'],
+  ['an agent in no catalog', { agent_id: 'unknown-agent-1' }, 'AGENT_NOT_IN_CATALOG'],
+];
+
+for (const [name, overrides, code] of blocked) {
+  test(`pre-check blocks ${name} (tool_trust < 100 is a hard gate)`, async (t) => {
+    const gw = await startTestGateway(t);
+    const res = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody(overrides));
+    assert.equal(res.status, 200);
+    assert.equal(res.body.decision.outcome, 'block');
+    assert.ok(res.body.validation.tool_trust_score < 100);
+    assert.ok(res.body.validation.failures.some((f: { code: string }) => f.code === code), JSON.stringify(res.body.validation.failures));
+    const record = await gw.call('GET', `/v1/audit/executions/${res.body.envelope_id}`);
+    assert.equal(record.body.payload.decided_by, 'tool_trust', 'decided by the hard gate, not the weighted engine');
+  });
+}
+
+test('pre-check 422: missing action, params not an object', async (t) => {
+  const gw = await startTestGateway(t);
+  const res = await gw.call('POST', '/v1/runtime/pre-check', { agent_id: 'payments-agent-1', params: 'amount=5' });
+  assert.equal(res.status, 422);
+  assert.deepEqual(res.body.errors.map((e: { path: string }) => e.path).sort(), ['action', 'params']);
+});
+
+test('post-check: records a new row linked to the pre-check and never changes the pre-check row', async (t) => {
+  const gw = await startTestGateway(t);
+  const pre = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody());
+  const preRecord = await gw.call('GET', `/v1/audit/executions/${pre.body.envelope_id}`);
+  const post = await gw.call('POST', '/v1/runtime/post-check', { pre_check_envelope_id: pre.body.envelope_id, execution, output });
+  assert.equal(post.status, 200);
+  assert.deepEqual(responseErrors('PostCheckResponse', post.body), []);
+  assert.equal(post.body.pre_check_envelope_id, pre.body.envelope_id);
+  assert.notEqual(post.body.envelope_id, pre.body.envelope_id);
+  assert.equal(post.headers.get('idempotent-replayed'), 'false');
+
+  const postRecord = await gw.call('GET', `/v1/audit/executions/${post.body.envelope_id}`);
+  assert.equal(postRecord.body.kind, 'post_check');
+  assert.equal(postRecord.body.parent_envelope_id, pre.body.envelope_id);
+  assert.deepEqual(await gw.call('GET', `/v1/audit/executions/${pre.body.envelope_id}`).then((r) => r.body), preRecord.body);
+  const verify = await gw.call('GET', '/v1/audit/chain/verify');
+  assert.equal(verify.body.valid, true);
+});
+
+test('post-check is idempotent: a second call returns the first result and adds no row', async (t) => {
+  const gw = await startTestGateway(t);
+  const pre = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody());
+  const body = { pre_check_envelope_id: pre.body.envelope_id, execution, output };
+  const first = await gw.call('POST', '/v1/runtime/post-check', body);
+  const before = (await gw.call('GET', '/v1/audit/executions')).body.total;
+  const second = await gw.call('POST', '/v1/runtime/post-check', { ...body, output: { different: true } });
+  assert.equal(second.status, 200);
+  assert.deepEqual(second.body, first.body);
+  assert.equal(second.headers.get('idempotent-replayed'), 'true');
+  assert.equal((await gw.call('GET', '/v1/audit/executions')).body.total, before);
+});
+
+test('post-check is idempotent when duplicates arrive at the same moment: one row, one answer', async (t) => {
+  const gw = await startTestGateway(t);
+  const pre = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody());
+  const body = { pre_check_envelope_id: pre.body.envelope_id, execution, output };
+  const results = await Promise.all(Array.from({ length: 8 }, () => gw.call('POST', '/v1/runtime/post-check', body)));
+  assert.ok(results.every((r) => r.status === 200));
+  assert.equal(new Set(results.map((r) => r.body.envelope_id)).size, 1);
+  assert.equal(results.filter((r) => r.headers.get('idempotent-replayed') === 'false').length, 1);
+  const rows = await gw.call('GET', '/v1/audit/executions?kind=post_check');
+  assert.equal(rows.body.total, 1);
+});
+
+test('post-check 404 for an unknown pre_check_envelope_id, and for an envelope that is not a pre-check', async (t) => {
+  const gw = await startTestGateway(t);
+  const unknown = await gw.call('POST', '/v1/runtime/post-check', { pre_check_envelope_id: '6f1c1f5e-8d5a-4c55-9a43-5b1a1d1f0a11', execution, output });
+  assert.equal(unknown.status, 404);
+  assert.equal(unknown.body.code, 'ENVELOPE_NOT_FOUND');
+  const pre = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody());
+  const post = await gw.call('POST', '/v1/runtime/post-check', { pre_check_envelope_id: pre.body.envelope_id, execution, output });
+  const notPre = await gw.call('POST', '/v1/runtime/post-check', { pre_check_envelope_id: post.body.envelope_id, execution, output });
+  assert.equal(notPre.status, 404);
+});
+
+test('post-check 422: execution {} and a string output', async (t) => {
+  const gw = await startTestGateway(t);
+  const res = await gw.call('POST', '/v1/runtime/post-check', { pre_check_envelope_id: 'not-a-uuid', execution: {}, output: 'done' });
+  assert.equal(res.status, 422);
+  assert.deepEqual(res.body.errors.map((e: { path: string }) => e.path).sort(), ['execution.model', 'output', 'pre_check_envelope_id']);
+});
+
+test('post-check of a blocked pre-check is blocked: the action should never have run', async (t) => {
+  const gw = await startTestGateway(t);
+  const pre = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody({ params: { invoice_id: 'INV-20260042', amount: 25_000, currency: 'EUR' } }));
+  assert.equal(pre.body.decision.outcome, 'block');
+  const post = await gw.call('POST', '/v1/runtime/post-check', { pre_check_envelope_id: pre.body.envelope_id, execution, output });
+  assert.equal(post.body.decision.outcome, 'block');
+  assert.match(post.body.decision.reason, /pre-check/i);
+});
+
+test('post-check: a leaked secret in the output is blocked before release', async (t) => {
+  const gw = await startTestGateway(t);
+  const pre = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody());
+  const post = await gw.call('POST', '/v1/runtime/post-check', {
+    pre_check_envelope_id: pre.body.envelope_id, execution,
+    output: { ...output, debug: 'token ghp_0123456789abcdefghijABCDEFGHIJ0123456789' },
+  });
+  assert.equal(post.body.decision.outcome, 'block');
+  assert.ok(post.body.validation.failures.some((f: { code: string }) => f.code === 'SECRET_IN_OUTPUT'));
+});

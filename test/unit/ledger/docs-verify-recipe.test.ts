@@ -1,0 +1,63 @@
+// The independent verification script in docs/ledger.md must keep agreeing with verify():
+// this test extracts it, runs it on a real ledger file, then on a tampered copy.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
+import { openSqliteLedger } from '../../../src/ledger/index.ts';
+import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
+
+const run = promisify(execFile);
+const DOC = new URL('../../../docs/ledger.md', import.meta.url);
+
+function extractScript(): string {
+  const markdown = readFileSync(DOC, 'utf8');
+  const match = /```js\n(\/\/ verify-ledger\.mjs[\s\S]*?)```/.exec(markdown);
+  assert.ok(match, 'docs/ledger.md holds the verify-ledger.mjs block');
+  return match[1];
+}
+
+async function runScript(script: string, dbPath: string): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout } = await run(process.execPath, [script, dbPath]);
+    return { code: 0, out: stdout.trim() };
+  } catch (err) {
+    const failure = err as { code: number; stdout: string };
+    return { code: failure.code, out: failure.stdout.trim() };
+  }
+}
+
+test('the documented verification script agrees with verify(), then catches tampering', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-recipe-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const script = join(dir, 'verify-ledger.mjs');
+  writeFileSync(script, extractScript());
+  const dbPath = join(dir, 'ledger.db');
+
+  let tick = Date.UTC(2030, 0, 1);
+  const ledger = openSqliteLedger({ path: dbPath, now: () => new Date(tick++) });
+  const rows = await appendInOrder(ledger, Array.from({ length: 6 }, (_, i) => makeEntry({
+    outcome: i % 2 ? 'escalate' : 'approve',
+    review_deadline: i % 2 ? '2030-01-01T00:00:00Z' : null,
+    payload: { request: { user: `u${i}`, input: `mail x${i}@example.com` }, 'odd.key': { email: 'e@example.com' }, list: [{ n: i }] },
+  })));
+  await ledger.erasePii(rows[1].envelope_id);
+  assert.equal(await ledger.expirePayloads(rows[1].created_at), 1, 'row 1 expires');
+  const report = await ledger.verify();
+  await ledger.close();
+  assert.equal(report.valid, true);
+
+  const clean = await runScript(script, dbPath);
+  assert.deepEqual(clean, { code: 0, out: `valid: 6 rows, head ${report.head_hash}` });
+
+  const db = new DatabaseSync(dbPath);
+  db.exec('DROP TRIGGER ledger_no_rewrite');
+  db.exec(`UPDATE ledger SET payload = json_set(payload, '$.list[0].n', 99) WHERE seq = 4`);
+  db.close();
+  assert.deepEqual(await runScript(script, dbPath), { code: 1, out: 'seq 4: payload_tampered' });
+});

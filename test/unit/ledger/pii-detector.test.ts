@@ -1,0 +1,47 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createPiiDetector, defaultPiiDetector, getAtPath, parsePath } from '../../../src/ledger/index.ts';
+
+describe('defaultPiiDetector', () => {
+  const cases: Array<[string, Record<string, unknown>, string[]]> = [
+    ['personal keys, any case or separator', { request: { User: 'u1', 'Full-Name': 'Ann Lee', e_mail: 'x' }, Email: 'n/a' }, ['Email', 'request.Full-Name', 'request.User', 'request.e_mail']],
+    ['a personal key covers its whole value', { customer: { address: { street: 'Main 1', city: 'Oslo' } } }, ['customer.address']],
+    ['null, booleans and empty values under personal keys are skipped', { user: null, name: '', phone: false, address: {} }, []],
+    ['numbers under personal keys count', { ssn: 123456789 }, ['ssn']],
+    ['emails in free text, at any depth', { output: { items: [{ note: 'mail ann@example.co.uk now' }] } }, ['output.items[0].note']],
+    ['international and 3-3-4 phone numbers', { a: 'call +44 20 7946 0958', b: '(555) 123-4567', c: '555.123.4567' }, ['a', 'b', 'c']],
+    ['card numbers that pass the Luhn check', { a: 'card 4111 1111 1111 1111', b: '5500-0000-0000-0004' }, ['a', 'b']],
+    ['keys with dots are quoted in the path', { 'contact.info': 'ann@example.com' }, ['["contact.info"]']],
+    ['array items under an ordinary key', { cc: ['ann@example.com', 'x'] }, ['cc[0]']],
+  ];
+  for (const [name, payload, expected] of cases) {
+    test(name, () => assert.deepEqual(defaultPiiDetector(payload).sort(), expected));
+  }
+
+  const innocent: Array<[string, string]> = [
+    ['ISO timestamps', '2030-01-02T03:04:05.678Z'],
+    ['dates', '2024-01-01'],
+    ['UUIDs', '123e4567-e89b-12d3-a456-426614174000'],
+    ['epoch milliseconds', '1700000000000'],
+    ['card-like digits failing Luhn', '4111 1111 1111 1112'],
+    ['versions and amounts', 'v1.2.3 costs 1234.56'],
+    ['at-signs without a domain', 'meet @ noon'],
+  ];
+  for (const [name, text] of innocent) {
+    test(`leaves ${name} alone`, () => assert.deepEqual(defaultPiiDetector({ output: { text } }), []));
+  }
+
+  test('every reported path resolves in the payload', () => {
+    const payload = { request: { user: 'u', input: 'x@y.io' }, 'we[ird]': { email: 'e' }, list: [[{ phone: '+1 202 555 0100' }]] };
+    const paths = defaultPiiDetector(payload);
+    assert.equal(paths.length, 4);
+    for (const path of paths) assert.equal(getAtPath(payload, parsePath(path)).found, true, path);
+  });
+
+  test('createPiiDetector takes its own keys and patterns (a /g pattern stays reusable)', () => {
+    const detect = createPiiDetector({ personalKeys: ['customer_ref'], valuePatterns: [/ACCT-\d+/g] });
+    const payload = { customerRef: 'c-1', user: 'not personal here', memo: 'ACCT-42', memo2: 'ACCT-43' };
+    assert.deepEqual(detect(payload).sort(), ['customerRef', 'memo', 'memo2']);
+    assert.deepEqual(detect(payload).sort(), ['customerRef', 'memo', 'memo2']);
+  });
+});
