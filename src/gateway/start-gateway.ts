@@ -4,7 +4,7 @@
 import { Router, createHttpServer } from '../http/index.ts';
 import type { Config } from '../config/index.ts';
 import { loadPolicyBundle, type PolicyBundle } from '../policy/index.ts';
-import { createPiiDetector, DEFAULT_VALUE_PATTERNS, openSqliteLedger, type Ledger } from '../ledger/index.ts';
+import { createPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS, openSqliteLedger, type Ledger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { createAuthHook } from '../auth/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
@@ -92,6 +92,12 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   }
 }
 
+/**
+ * A bare `name` key in gateway payloads is structural (tools_called[i].name, failure names), so
+ * erasing it would wipe tool names from the audit trail; people's names use the explicit keys.
+ */
+const LEDGER_PERSONAL_KEYS = [...DEFAULT_PERSONAL_KEYS.filter((key) => key !== 'name'), 'customer_name', 'contact_name', 'display_name'];
+
 function openLedger(config: Config, bundle: PolicyBundle): Ledger {
   if (config.ledger.kind !== 'sqlite') {
     throw new Error('DATABASE_URL selects PostgreSQL, which this build does not support yet; unset it to use the SQLite ledger (LEDGER_PATH).');
@@ -101,6 +107,6 @@ function openLedger(config: Config, bundle: PolicyBundle): Ledger {
   const piiPatterns = bundle.sensitive_data.filter((p) => p.kind === 'pii').map((p) => p.pattern);
   return openSqliteLedger({
     path: config.ledger.path,
-    piiDetector: createPiiDetector({ valuePatterns: piiPatterns.length > 0 ? piiPatterns : DEFAULT_VALUE_PATTERNS }),
+    piiDetector: createPiiDetector({ personalKeys: LEDGER_PERSONAL_KEYS, valuePatterns: piiPatterns.length > 0 ? piiPatterns : DEFAULT_VALUE_PATTERNS }),
   });
 }

@@ -27,8 +27,11 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 // rescanned from every offset (quadratic: 22 s on a 100 KB output).
 const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const DATE = /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
-/** Tokens mixing letters and digits (INV-1234, cus_9f8e7d): ids and references. */
-const ID_TOKEN = /\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9_-]{3,}\b/g;
+/**
+ * Whole tokens of 4+ characters; those mixing letters and digits (INV-1234, cus_9f8e7d) are ids.
+ * Matching whole tokens (lookbehind/lookahead) keeps the scan linear on long runs of letters.
+ */
+const WORD_TOKEN = /(?<![A-Za-z0-9_-])[A-Za-z0-9][A-Za-z0-9_-]{3,}(?![A-Za-z0-9_-])/g;
 const NUMBER_TOKEN = /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g;
 
 /** Numbers match after rounding to cents, sign ignored ("-50" and "50" are the same claim). */
@@ -52,15 +55,21 @@ function digitCount(token: string): number {
 function factsInProse(text: string, path: string): Fact[] {
   const facts: Fact[] = [];
   let rest = text.replace(QUOTED, (_match, plain: string | undefined, curly: string | undefined) => {
-    facts.push({ path, text: (plain ?? curly ?? '').trim() });
+    const quoted = (plain ?? curly ?? '').trim();
+    if (quoted.length >= 4) facts.push({ path, text: quoted });
     return ' ';
   });
-  for (const pattern of [UUID, EMAIL, DATE, ID_TOKEN]) {
+  for (const pattern of [UUID, EMAIL, DATE]) {
     rest = rest.replace(pattern, (token) => {
       facts.push({ path, text: token });
       return ' ';
     });
   }
+  rest = rest.replace(WORD_TOKEN, (token) => {
+    if (!/\d/.test(token) || !/[A-Za-z]/.test(token)) return token;
+    facts.push({ path, text: token });
+    return ' ';
+  });
   for (const token of rest.match(NUMBER_TOKEN) ?? []) {
     const value = parseNumberToken(token);
     if (digitCount(token) >= 2 && isClaimNumber(value)) facts.push({ path, text: token, number: value });

@@ -44,7 +44,7 @@ export function normalizeToolCalls(raw: unknown[] | undefined): ToolCall[] {
 export function isErrorResult(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   if (value.error) return true;
-  if (value.isError === true) return true;
+  if (value.is_error === true || value.isError === true) return true;
   return typeof value.status === 'string' && ERROR_STATUSES.has(value.status.trim().toLowerCase());
 }
 

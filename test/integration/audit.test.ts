@@ -248,3 +248,19 @@ test('PII erasure: masks personal data, keeps metadata, chain stays valid; idemp
   assertProblem(await gw.call('DELETE', `/v1/audit/executions/${UNKNOWN_ID}/pii`), 404, 'ENVELOPE_NOT_FOUND');
   assertProblem(await gw.call('DELETE', '/v1/audit/executions/not-a-uuid/pii'), 404, 'ENVELOPE_NOT_FOUND');
 });
+
+test('PII erasure keeps the audit trail readable: tool names and scores survive, personal data does not', async (t) => {
+  const gw = await startTestGateway(t);
+  const res = await gw.call('POST', '/v1/runtime/validate', validateBody({
+    request: { user: 'jane.doe@example.com', input: 'Call me on +44 20 7946 0958 about ticket T-1001' },
+  }));
+  const erased = await gw.call('DELETE', `/v1/audit/executions/${res.body.envelope_id}/pii`);
+  assert.equal(erased.status, 200);
+  const record = await gw.call('GET', `/v1/audit/executions/${res.body.envelope_id}`);
+  const payload = record.body.payload;
+  assert.equal(payload.request.request.user, '[erased]');
+  assert.equal(payload.request.request.input, '[erased]');
+  assert.equal(payload.request.execution.tools_called[0].name, 'search_kb');
+  assert.deepEqual(payload.response.validation, res.body.validation);
+  assert.doesNotMatch(JSON.stringify(payload), /jane\.doe|7946/);
+});

@@ -75,7 +75,7 @@ export const SUPPORT_AGENT: AgentPolicy = {
 };
 
 export const PATTERNS: SensitivePattern[] = [
-  { id: 'email', kind: 'pii', pattern: /[\w.+-]+@[\w-]+\.[\w.]+/, severity: 'medium' },
+  { id: 'email', kind: 'pii', pattern: /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+\.[\w.]+/, severity: 'medium' },
   { id: 'us-ssn', kind: 'pii', pattern: /\b\d{3}-\d{2}-\d{4}\b/g, severity: 'high' },
   { id: 'aws-access-key', kind: 'secret', pattern: /AKIA[0-9A-Z]{16}/, severity: 'critical' },
   { id: 'api-token', kind: 'secret', pattern: /\bsk-[A-Za-z0-9]{20,}/g, severity: 'critical' },

@@ -1,0 +1,12 @@
+// `npm run bench`: every benchmark, each printing its result as a ratio against a baseline
+// measured in the same run on the same machine. Figures go into docs/performance.md.
+
+import { embeddedGatewayBench } from './embedded-gateway.bench.ts';
+
+const benches = [embeddedGatewayBench];
+const only = process.argv[2];
+for (const bench of benches) {
+  if (only && !bench.name.includes(only)) continue;
+  console.log(`\n== ${bench.name} ==`);
+  await bench.run();
+}
