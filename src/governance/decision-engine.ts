@@ -41,29 +41,33 @@ function hardGate(input: DecisionInput, ctx: GovernanceContext): Verdict | undef
   return undefined;
 }
 
+const OTHERWISE_LABEL: Readonly<Record<TierDecisionRule['otherwise'], string>> = {
+  escalate: 'Escalated for human review',
+  request_evidence: 'Evidence requested',
+  block: 'Blocked',
+};
+
+/** The tier's thresholds, first match wins: block, request evidence, approve, otherwise. */
 function weighted(input: DecisionInput, ctx: GovernanceContext): Verdict {
   const rule = ctx.bundle.decision.tiers[input.tier];
   const confidence = input.finalConfidence;
   const evidence = input.validation.scores.evidence;
   const tier = `${input.tier}-risk`;
+  const verdict = (outcome: Outcome, reason: string): Verdict => ({ outcome, reason, decidedBy: 'weighted', rule });
   if (confidence < rule.block_below_confidence) {
-    return { outcome: 'block', decidedBy: 'weighted', rule, reason: `Blocked: final confidence ${confidence} is below the ${tier} block threshold of ${rule.block_below_confidence}.` };
+    return verdict('block', `Blocked: final confidence ${confidence} is below the ${tier} block threshold of ${rule.block_below_confidence}.`);
   }
   if (evidence < rule.request_evidence_below) {
-    return { outcome: 'request_evidence', decidedBy: 'weighted', rule, reason: `Evidence requested: evidence score ${evidence} is below the ${tier} threshold of ${rule.request_evidence_below}.` };
+    return verdict('request_evidence', `Evidence requested: evidence score ${evidence} is below the ${tier} threshold of ${rule.request_evidence_below}.`);
   }
-  if (rule.approve_min_confidence !== null && confidence >= rule.approve_min_confidence) {
-    return { outcome: 'approve', decidedBy: 'weighted', rule, reason: `Approved: final confidence ${confidence} meets the ${tier} approval threshold of ${rule.approve_min_confidence}.` };
+  const approveAt = rule.approve_min_confidence;
+  if (approveAt !== null && confidence >= approveAt) {
+    return verdict('approve', `Approved: final confidence ${confidence} meets the ${tier} approval threshold of ${approveAt}.`);
   }
-  const why = rule.approve_min_confidence === null
+  const why = approveAt === null
     ? `${tier} actions are never approved automatically`
-    : `final confidence ${confidence} is below the ${tier} approval threshold of ${rule.approve_min_confidence}`;
-  const what: Record<TierDecisionRule['otherwise'], string> = {
-    escalate: 'Escalated for human review',
-    request_evidence: 'Evidence requested',
-    block: 'Blocked',
-  };
-  return { outcome: rule.otherwise, decidedBy: 'weighted', rule, reason: `${what[rule.otherwise]}: ${why}.` };
+    : `final confidence ${confidence} is below the ${tier} approval threshold of ${approveAt}`;
+  return verdict(rule.otherwise, `${OTHERWISE_LABEL[rule.otherwise]}: ${why}.`);
 }
 
 export function decide(input: DecisionInput, ctx: GovernanceContext): DecisionResult {

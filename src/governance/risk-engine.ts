@@ -93,6 +93,35 @@ export function personalDataPresent(view: StageView): boolean {
   return view.hasOutput && scanSensitive(view.output, pii).length > 0;
 }
 
+interface ReasonFacts {
+  bySeverity: ToolExposure | undefined;
+  byImpact: ToolExposure | undefined;
+  failures: readonly Failure[];
+  finalConfidence: number;
+}
+
+/** The clause of `reason` that explains the factor contributing most to the score. */
+function dominantFactorText(dominant: RiskFactor, factors: Record<RiskFactor, number>, facts: ReasonFacts): string {
+  const { bySeverity, byImpact } = facts;
+  switch (dominant) {
+    case 'action_severity':
+      if (!bySeverity) return `no tool called; the agent's default action severity is ${factors.action_severity}`;
+      if (!bySeverity.declared) return `tool ${bySeverity.name} is not in the catalog (assumed severity ${factors.action_severity})`;
+      return `tool ${bySeverity.name} (action severity ${factors.action_severity})${capText(bySeverity.capUse)}`;
+    case 'business_impact':
+      if (!byImpact) return `no tool called; the agent's default business impact is ${factors.business_impact}`;
+      return `business impact ${factors.business_impact} from ${byImpact.name}${capText(byImpact.capUse)}`;
+    case 'confidence_gap':
+      return `confidence gap ${factors.confidence_gap} (final confidence ${clampScore(facts.finalConfidence)})`;
+    case 'policy_sensitivity': {
+      const sensitive = facts.failures.filter((failure) => failure.check === 'policy' || failure.check === 'safety');
+      const worst = maxBy(sensitive, (failure) => SENSITIVITY_BY_SEVERITY[failure.severity]);
+      if (!worst) return `policy sensitivity ${factors.policy_sensitivity} from personal data in the call`;
+      return `policy sensitivity ${factors.policy_sensitivity} from ${worst.code}${worst.path ? ` (${worst.path})` : ''}`;
+    }
+  }
+}
+
 export function assessRisk(input: RiskInput): RiskAssessment {
   const { view } = input;
   const tools = exposures(view);
@@ -104,29 +133,13 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     confidence_gap: clampScore(100 - input.finalConfidence),
     policy_sensitivity: policySensitivity(input.failures, personalDataPresent(view)),
   };
-  let score = 0;
-  for (const factor of Object.keys(RISK_WEIGHTS) as RiskFactor[]) score += RISK_WEIGHTS[factor] * factors[factor];
-  score = clampScore(score);
+  const order = Object.keys(RISK_WEIGHTS) as RiskFactor[];
+  const contribution = (factor: RiskFactor) => RISK_WEIGHTS[factor] * factors[factor];
+  const score = clampScore(order.reduce((sum, factor) => sum + contribution(factor), 0));
   const tier = riskTier(score);
-  const dominant = maxBy(Object.keys(RISK_WEIGHTS) as RiskFactor[], (factor) => RISK_WEIGHTS[factor] * factors[factor]) ?? 'action_severity';
-  const because = (() => {
-    switch (dominant) {
-      case 'action_severity':
-        if (!bySeverity) return `no tool called; the agent's default action severity is ${factors.action_severity}`;
-        if (!bySeverity.declared) return `tool ${bySeverity.name} is not in the catalog (assumed severity ${factors.action_severity})`;
-        return `tool ${bySeverity.name} (action severity ${factors.action_severity})${capText(bySeverity.capUse)}`;
-      case 'business_impact':
-        if (!byImpact) return `no tool called; the agent's default business impact is ${factors.business_impact}`;
-        return `business impact ${factors.business_impact} from ${byImpact.name}${capText(byImpact.capUse)}`;
-      case 'confidence_gap':
-        return `confidence gap ${factors.confidence_gap} (final confidence ${clampScore(input.finalConfidence)})`;
-      case 'policy_sensitivity': {
-        const worst = maxBy(input.failures.filter((f) => f.check === 'policy' || f.check === 'safety'), (f) => SENSITIVITY_BY_SEVERITY[f.severity]);
-        return worst
-          ? `policy sensitivity ${factors.policy_sensitivity} from ${worst.code}${worst.path ? ` (${worst.path})` : ''}`
-          : `policy sensitivity ${factors.policy_sensitivity} from personal data in the call`;
-      }
-    }
-  })();
+  const dominant = maxBy(order, contribution) ?? 'action_severity';
+  const because = dominantFactorText(dominant, factors, {
+    bySeverity, byImpact, failures: input.failures, finalConfidence: input.finalConfidence,
+  });
   return { tier, score, reason: `${tier} (risk ${score}): ${because}.`, ...factors };
 }

@@ -37,15 +37,19 @@ export function evaluateTrustChain(
   const depth = found.depth + 1;
   const failures: Failure[] = [];
   if (found.outcome === 'block') {
-    failures.push(chainFailure('PARENT_BLOCKED', 'critical', `Parent envelope ${found.envelopeId} (agent ${found.agentId}) was blocked.`));
+    const message = `Parent envelope ${found.envelopeId} (agent ${found.agentId}) was blocked.`;
+    failures.push(chainFailure('PARENT_BLOCKED', 'critical', message));
   }
   if (agentPolicy && depth > agentPolicy.max_chain_depth) {
-    failures.push(chainFailure('CHAIN_TOO_DEEP', 'high', `Chain depth ${depth} is above the ${agentPolicy.max_chain_depth} that catalog ${agentPolicy.id} accepts.`));
+    const message = `Chain depth ${depth} is above the ${agentPolicy.max_chain_depth} that catalog ${agentPolicy.id} accepts.`;
+    failures.push(chainFailure('CHAIN_TOO_DEEP', 'high', message));
   }
   if (!agentPolicy) {
-    failures.push(chainFailure('HANDOFF_NOT_ALLOWED', 'high', `This agent matches no catalog, so it accepts no handoff (parent agent ${found.agentId}).`));
+    const message = `This agent matches no catalog, so it accepts no handoff (parent agent ${found.agentId}).`;
+    failures.push(chainFailure('HANDOFF_NOT_ALLOWED', 'high', message));
   } else if (!acceptsHandoff(agentPolicy, found.agentId)) {
-    failures.push(chainFailure('HANDOFF_NOT_ALLOWED', 'high', `Catalog ${agentPolicy.id} does not accept handoffs from agent ${found.agentId}.`));
+    const message = `Catalog ${agentPolicy.id} does not accept handoffs from agent ${found.agentId}.`;
+    failures.push(chainFailure('HANDOFF_NOT_ALLOWED', 'high', message));
   }
   return {
     parent_envelope_id: found.envelopeId,

@@ -25,7 +25,6 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, title: 'Rate limit exceeded' },
   INTERNAL: { status: 500, title: 'Internal gateway error' },
   LEDGER_UNAVAILABLE: { status: 503, title: 'The audit ledger cannot record right now' },
-  SHUTTING_DOWN: { status: 503, title: 'The gateway is shutting down' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
