@@ -1,5 +1,6 @@
 // The decision engine: hard gates first (each blocks on its own, whatever the scores), then the
 // tier's thresholds from the policy bundle. Pre-check has only the two gates the spec names.
+// A post-check whose pre-check was blocked is blocked too: that action should never have run.
 
 import { SCORE_VERSION } from './scoring-table.ts';
 import type { TierDecisionRule } from '../policy/types.ts';
@@ -25,6 +26,13 @@ function firstMessage(failures: readonly Failure[]): string {
 function hardGate(input: DecisionInput, ctx: GovernanceContext): Verdict | undefined {
   if (ctx.killSwitchActive) {
     return { outcome: 'block', decidedBy: 'kill_switch', reason: 'Kill switch is active: all agent actions are blocked.' };
+  }
+  if (input.stage === 'post_check' && ctx.preCheck?.outcome === 'block') {
+    return {
+      outcome: 'block',
+      decidedBy: 'pre_check',
+      reason: `Blocked: pre-check ${ctx.preCheck.envelopeId} blocked this action, so it should never have run.`,
+    };
   }
   if (input.validation.scores.tool_trust < 100) {
     const failures = input.validation.failures.filter((failure) => failure.check === 'tool_trust');

@@ -19,6 +19,18 @@ const KILL_SWITCH_FAILURE: Failure = {
   message: 'The global kill switch is active.',
 };
 
+/** A post-check completing a blocked pre-check: listed with the chain, since the pre-check is its parent. */
+function preCheckFailures(input: GovernanceInput, ctx: GovernanceContext): Failure[] {
+  if (input.stage !== 'post_check' || ctx.preCheck?.outcome !== 'block') return [];
+  return [{
+    code: 'PRE_CHECK_BLOCKED',
+    check: 'trust_chain',
+    severity: 'critical',
+    message: `Pre-check ${ctx.preCheck.envelopeId} blocked this action; it should never have run.`,
+    path: 'pre_check_envelope_id',
+  }];
+}
+
 /** A reliability the caller could not compute (not a finite number) falls back to the prior. */
 function reliabilityOf(ctx: GovernanceContext): number {
   return Number.isFinite(ctx.historicalReliability) ? clampScore(ctx.historicalReliability) : RELIABILITY_PRIOR;
@@ -50,6 +62,7 @@ export function evaluate(input: GovernanceInput, ctx: GovernanceContext): Govern
   const failures = [
     ...validation.failures,
     ...(trustChain?.failures ?? []),
+    ...preCheckFailures(input, ctx),
     ...(ctx.killSwitchActive ? [{ ...KILL_SWITCH_FAILURE }] : []),
   ];
   return {

@@ -43,5 +43,6 @@ export const FAILURE_CODES: Readonly<Record<string, FailureCodeEntry>> = Object.
   PARENT_BLOCKED: { check: 'trust_chain', severity: 'critical' },
   CHAIN_TOO_DEEP: { check: 'trust_chain', severity: 'high' },
   HANDOFF_NOT_ALLOWED: { check: 'trust_chain', severity: 'high' },
+  PRE_CHECK_BLOCKED: { check: 'trust_chain', severity: 'critical' },
   KILL_SWITCH_ACTIVE: { check: 'kill_switch', severity: 'critical' },
 });

@@ -1,7 +1,7 @@
 // The trust chain: may this agent act on work handed over by its parent envelope? The parent
 // must exist, must not have been blocked, must be an agent this one accepts, not too deep.
 
-import picomatch from 'picomatch';
+import { agentGlobMatches } from '../policy/index.ts';
 import type { AgentPolicy } from '../policy/types.ts';
 import type { Failure, GovernanceContext, TrustChainResult } from './types.ts';
 
@@ -10,8 +10,8 @@ function chainFailure(code: string, severity: Failure['severity'], message: stri
 }
 
 function acceptsHandoff(agentPolicy: AgentPolicy, parentAgentId: string): boolean {
-  return agentPolicy.accepts_handoff_from.length > 0
-    && picomatch.isMatch(parentAgentId, agentPolicy.accepts_handoff_from);
+  // The same glob semantics as catalog resolution (`*` also matches dots in agent ids).
+  return agentGlobMatches(agentPolicy.accepts_handoff_from, parentAgentId);
 }
 
 /**

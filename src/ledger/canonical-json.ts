@@ -1,7 +1,17 @@
 // Canonical JSON: the one byte form every hash in the ledger is computed over. Object keys are
 // sorted by UTF-16 code units and there is no whitespace; strings and numbers are written the
 // way JSON.stringify writes them, so for JSON data the output matches RFC 8785 (JCS) and any
-// language can reproduce it.
+// language can reproduce it. It runs for every appended row (payload digest and row hash), so
+// it builds one string by concatenation instead of arrays of parts.
+
+import type { PathSegment } from './json-paths.ts';
+
+/**
+ * Leaves of a payload to write as fixed text instead of their value, keyed by path segment:
+ * how a redacted payload is hashed without first copying the payload to redact it.
+ */
+export type Substitutions = Map<PathSegment, Substitution>;
+export type Substitution = { text: string } | { children: Substitutions };
 
 /**
  * Serializes `value` with sorted keys and no whitespace. Accepts what JSON.stringify accepts and
@@ -9,43 +19,102 @@
  * toJSON is honoured), so `canonicalJson(x) === canonicalJson(JSON.parse(JSON.stringify(x)))`.
  */
 export function canonicalJson(value: unknown): string {
-  const out = writeValue(value);
+  const out = writeValue(value, undefined);
   if (out === undefined) throw new TypeError('canonicalJson: value is not representable as JSON');
   return out;
 }
 
-function writeValue(value: unknown): string | undefined {
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    value = (value as { toJSON: () => unknown }).toJSON();
+/**
+ * canonicalJson of `value` with each substituted path written as its text, i.e. the canonical
+ * form of a copy with those leaves replaced. Paths that do not resolve are ignored.
+ */
+export function canonicalJsonWith(value: unknown, substitutions: Substitutions): string {
+  const out = writeValue(value, substitutions);
+  if (out === undefined) throw new TypeError('canonicalJson: value is not representable as JSON');
+  return out;
+}
+
+/** A JSON string literal for an object key; member names repeat a lot, so they are cached. */
+const quotedKeys = new Map<string, string>();
+const QUOTED_KEY_CACHE_LIMIT = 4096;
+
+function quoteKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    // Keys come from payloads, so the cache is bounded: when full it starts over.
+    if (quotedKeys.size >= QUOTED_KEY_CACHE_LIMIT) quotedKeys.clear();
+    quotedKeys.set(key, quoted);
   }
-  if (value === null) return 'null';
+  return quoted;
+}
+
+function writeValue(value: unknown, subs: Substitutions | undefined): string | undefined {
   switch (typeof value) {
     case 'string':
-    case 'number':
-    case 'boolean':
       return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null'; // String() and JSON.stringify agree on finite numbers
+    case 'boolean':
+      return value ? 'true' : 'false';
     case 'bigint':
       throw new TypeError('canonicalJson: BigInt is not JSON');
-    case 'object':
-      return Array.isArray(value) ? writeArray(value) : writeObject(value as Record<string, unknown>);
+    case 'object': {
+      if (value === null) return 'null';
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+        return writeValue((value as { toJSON: () => unknown }).toJSON(), subs);
+      }
+      return Array.isArray(value) ? writeArray(value, subs) : writeObject(value as Record<string, unknown>, subs);
+    }
     default:
       return undefined; // undefined, function, symbol: omitted like JSON.stringify does
   }
 }
 
-function writeArray(items: unknown[]): string {
-  const parts: string[] = [];
-  for (const item of items) parts.push(writeValue(item) ?? 'null');
-  return `[${parts.join(',')}]`;
+function writeMember(value: unknown, sub: Substitution | undefined): string | undefined {
+  if (sub === undefined) return writeValue(value, undefined);
+  return 'text' in sub ? sub.text : writeValue(value, sub.children);
 }
 
-function writeObject(obj: Record<string, unknown>): string {
+function writeArray(items: unknown[], subs: Substitutions | undefined): string {
+  let out = '[';
+  for (let i = 0; i < items.length; i += 1) {
+    if (i > 0) out += ',';
+    out += (subs === undefined ? writeValue(items[i], undefined) : writeMember(items[i], subs.get(i))) ?? 'null';
+  }
+  return `${out}]`;
+}
+
+function writeObject(obj: Record<string, unknown>, subs: Substitutions | undefined): string {
   // Default sort compares UTF-16 code units, which is what JCS prescribes.
   const keys = Object.keys(obj).sort();
-  const parts: string[] = [];
+  let out = '{';
+  let first = true;
   for (const key of keys) {
-    const written = writeValue(obj[key]);
-    if (written !== undefined) parts.push(`${JSON.stringify(key)}:${written}`);
+    const written = subs === undefined ? writeValue(obj[key], undefined) : writeMember(obj[key], subs.get(key));
+    if (written === undefined) continue;
+    out += first ? `${quoteKey(key)}:${written}` : `,${quoteKey(key)}:${written}`;
+    first = false;
   }
-  return `{${parts.join(',')}}`;
+  return `${out}}`;
+}
+
+/**
+ * canonicalJson of an object with a fixed, known set of members, written in the given (sorted)
+ * order without sorting: the row hash covers the same 18 fields on every append.
+ */
+export function createFixedShapeWriter(fields: readonly string[]): (record: Record<string, unknown>) => string {
+  const ordered = [...fields].sort();
+  const prefixes = ordered.map((field) => quoteKey(field) + ':');
+  return (record) => {
+    let out = '{';
+    let first = true;
+    for (let i = 0; i < ordered.length; i += 1) {
+      const written = writeValue(record[ordered[i]], undefined);
+      if (written === undefined) continue;
+      out += first ? prefixes[i] + written : `,${prefixes[i]}${written}`;
+      first = false;
+    }
+    return `${out}}`;
+  };
 }

@@ -2,7 +2,6 @@
 // refused on its own instead of failing the transaction its neighbours share.
 
 import { OUTCOMES, RISK_TIERS } from '../governance/types.ts';
-import { cloneJson } from './pii-commitments.ts';
 import { LedgerError } from './ledger-errors.ts';
 import { ENTRY_KINDS, type LedgerEntry } from './types.ts';
 
@@ -14,6 +13,14 @@ const NULLABLE_NUMBERS = ['risk_score', 'final_confidence'] as const;
  * (what the store will read back), review_deadline becomes ISO-8601 UTC so it compares as text.
  */
 export function validateEntry(input: LedgerEntry): LedgerEntry {
+  return checkEntry(input).entry;
+}
+
+/**
+ * validateEntry, plus the payload's JSON text: the copy is made by parsing that text, and the
+ * text is exactly what the store writes, so the payload is serialized once per append.
+ */
+export function checkEntry(input: LedgerEntry): { entry: LedgerEntry; payloadJson: string } {
   const fail = (why: string): never => { throw new LedgerError('LEDGER_INVALID_ENTRY', why); };
   if (input === null || typeof input !== 'object') fail('entry must be an object');
   const entry = { ...input };
@@ -42,11 +49,13 @@ export function validateEntry(input: LedgerEntry): LedgerEntry {
     entry.review_deadline = new Date(at).toISOString();
   }
   if (entry.payload === null || typeof entry.payload !== 'object' || Array.isArray(entry.payload)) fail('payload must be a JSON object');
+  let payloadJson = '';
   try {
-    entry.payload = cloneJson(entry.payload);
+    payloadJson = JSON.stringify(entry.payload);
+    entry.payload = JSON.parse(payloadJson);
   } catch (err) {
     fail(`payload is not JSON-serializable (${(err as Error).message})`);
   }
   if (entry.payload === null || typeof entry.payload !== 'object' || Array.isArray(entry.payload)) fail('payload must serialize to a JSON object');
-  return entry;
+  return { entry, payloadJson };
 }

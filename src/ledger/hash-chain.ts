@@ -1,7 +1,7 @@
 // The hash chain. Each row's hash covers its metadata, the payload digest, the PII commitments and
 // the previous row's hash -- never the payload itself, so erasure and expiry leave hashes valid.
 
-import { canonicalJson } from './canonical-json.ts';
+import { createFixedShapeWriter } from './canonical-json.ts';
 import { sha256Hex } from './digests.ts';
 import { newSalt, sealPayload, type JsonObject, type SealedPayload } from './pii-commitments.ts';
 import type { ChainHead, StoredRow } from './stored-row.ts';
@@ -19,11 +19,12 @@ export const HASHED_FIELDS = [
 
 export type HashedFields = Pick<StoredRow, (typeof HASHED_FIELDS)[number]>;
 
+/** canonicalJson of the hashed fields alone, without building and sorting a copy per row. */
+const writeHashedFields = createFixedShapeWriter(HASHED_FIELDS);
+
 /** sha256 of the canonical JSON of the hashed fields; extra properties of `row` are ignored. */
 export function rowHash(row: HashedFields): string {
-  const covered: Record<string, unknown> = {};
-  for (const field of HASHED_FIELDS) covered[field] = row[field];
-  return sha256Hex(canonicalJson(covered));
+  return sha256Hex(writeHashedFields(row as unknown as Record<string, unknown>));
 }
 
 /** An entry whose payload is already committed: only its place in the chain is missing. */

@@ -4,7 +4,7 @@
 // the whole payload) therefore never changes anything the chain covers.
 
 import { randomBytes } from 'node:crypto';
-import { canonicalJson } from './canonical-json.ts';
+import { canonicalJson, canonicalJsonWith, type Substitutions } from './canonical-json.ts';
 import { sha256Hex } from './digests.ts';
 import { formatPath, getAtPath, isPathPrefix, parsePath, setAtPath, setOwnMember, type PathSegment } from './json-paths.ts';
 import { LedgerError } from './ledger-errors.ts';
@@ -23,12 +23,31 @@ export interface SealedPayload {
   payload_digest: string;
 }
 
+/** Bytes drawn from the CSPRNG at once: one call serves many salts instead of one call per PII leaf. */
+const SALT_BYTES = 16;
+const POOL_BYTES = SALT_BYTES * 256;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+/** 16 fresh random bytes as hex. Each pooled byte is handed out once. */
 export function newSalt(): string {
-  return randomBytes(16).toString('hex');
+  if (poolOffset + SALT_BYTES > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  const salt = pool.toString('hex', poolOffset, poolOffset + SALT_BYTES);
+  poolOffset += SALT_BYTES;
+  return salt;
 }
 
 export function piiCommitment(salt: string, value: unknown): string {
   return sha256Hex(`${salt}:${canonicalJson(value)}`);
+}
+
+interface PiiLeaf {
+  path: string;
+  segments: PathSegment[];
+  value: unknown;
 }
 
 /**
@@ -36,7 +55,11 @@ export function piiCommitment(salt: string, value: unknown): string {
  * written in canonical form, de-duplicated, nested paths folded into their ancestor, sorted.
  */
 export function normalizePiiPaths(payload: JsonObject, paths: readonly string[]): string[] {
-  const parsed: PathSegment[][] = [];
+  return normalizedLeaves(payload, paths).map((leaf) => leaf.path);
+}
+
+function normalizedLeaves(payload: JsonObject, paths: readonly string[]): PiiLeaf[] {
+  const leaves: PiiLeaf[] = [];
   const seen = new Set<string>();
   for (const path of paths) {
     let segments: PathSegment[];
@@ -45,30 +68,54 @@ export function normalizePiiPaths(payload: JsonObject, paths: readonly string[])
     } catch (err) {
       throw new LedgerError('LEDGER_INVALID_PII_PATH', (err as Error).message, { cause: err });
     }
-    if (!getAtPath(payload, segments).found) throw new LedgerError('LEDGER_INVALID_PII_PATH', `${path} is not in the payload`);
+    const found = getAtPath(payload, segments);
+    if (!found.found) throw new LedgerError('LEDGER_INVALID_PII_PATH', `${path} is not in the payload`);
     const canonical = formatPath(segments);
-    if (!seen.has(canonical)) { seen.add(canonical); parsed.push(segments); }
+    if (!seen.has(canonical)) { seen.add(canonical); leaves.push({ path: canonical, segments, value: found.value }); }
   }
-  return parsed
-    .filter((segments) => !parsed.some((other) => isPathPrefix(other, segments)))
-    .map(formatPath)
-    .sort();
+  const kept = leaves.length < 2 ? leaves : leaves.filter((leaf) => !leaves.some((other) => isPathPrefix(other.segments, leaf.segments)));
+  return kept.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Commits each PII leaf with a fresh salt and digests the redacted form. */
+/**
+ * Commits each PII leaf with a fresh salt and digests the redacted form. The payload is not
+ * copied: the digest is computed by writing each PII leaf's placeholder in its place.
+ */
 export function sealPayload(payload: JsonObject, detectedPaths: readonly string[], salt: () => string = newSalt): SealedPayload {
-  const pii_paths = normalizePiiPaths(payload, detectedPaths);
+  const leaves = normalizedLeaves(payload, detectedPaths);
+  const pii_paths: string[] = [];
   const pii_commitments: Record<string, string> = {};
   const pii_salts: Record<string, string> = {};
-  for (const path of pii_paths) {
-    const value = getAtPath(payload, parsePath(path)).value;
+  const substitutions: Substitutions = new Map();
+  for (const leaf of leaves) {
     const s = salt();
-    setOwnMember(pii_salts, path, s);
-    setOwnMember(pii_commitments, path, piiCommitment(s, value));
+    const commitment = piiCommitment(s, leaf.value);
+    pii_paths.push(leaf.path);
+    setOwnMember(pii_salts, leaf.path, s);
+    setOwnMember(pii_commitments, leaf.path, commitment);
+    substitute(substitutions, leaf.segments, placeholderJson(commitment));
   }
-  const redacted = redactPayload(payload, pii_commitments);
-  if (redacted === undefined) throw new LedgerError('LEDGER_INVALID_PII_PATH', 'a PII path vanished while sealing');
-  return { pii_paths, pii_commitments, pii_salts, payload_digest: payloadDigest(redacted) };
+  return { pii_paths, pii_commitments, pii_salts, payload_digest: sha256Hex(canonicalJsonWith(payload, substitutions)) };
+}
+
+/** canonicalJson of {"$pii": commitment}: a commitment is lowercase hex, so it needs no escaping. */
+function placeholderJson(commitment: string): string {
+  return `{${JSON.stringify(PII_PLACEHOLDER_KEY)}:${JSON.stringify(commitment)}}`;
+}
+
+/** Adds one path; folded paths never nest, so a leaf never sits below another leaf. */
+function substitute(root: Substitutions, segments: readonly PathSegment[], text: string): void {
+  let level = root;
+  for (let i = 0; i < segments.length - 1; i += 1) {
+    let next = level.get(segments[i]);
+    if (next === undefined) {
+      next = { children: new Map() };
+      level.set(segments[i], next);
+    }
+    if (!('children' in next)) return;
+    level = next.children;
+  }
+  level.set(segments[segments.length - 1], { text });
 }
 
 /** A copy with every committed leaf replaced by its placeholder; undefined when a path is missing. */

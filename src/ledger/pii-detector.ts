@@ -56,18 +56,78 @@ function luhnValid(digits: string): boolean {
 
 const normalizeKey = (key: string): string => key.toLowerCase().replace(/[\s_-]/g, '');
 
-export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector {
-  const personal = new Set((options.personalKeys ?? DEFAULT_PERSONAL_KEYS).map(normalizeKey));
-  const patterns = options.valuePatterns ?? DEFAULT_VALUE_PATTERNS;
-  const matchesPattern = (text: string): boolean => patterns.some((pattern) => {
-    if (pattern instanceof RegExp) pattern.lastIndex = 0; // a /g or /y pattern keeps state between calls
-    return pattern.test(text);
-  });
+/**
+ * What a detector built by createPiiDetector was built from, in a form that survives
+ * structured cloning (RegExps do, functions do not): the SQLite ledger rebuilds the detector
+ * inside its writer thread from it. Built-in matchers are named, not cloned.
+ */
+export interface PiiDetectorSpec {
+  personalKeys: string[];
+  valuePatterns: Array<RegExp | BuiltinMatcherName>;
+}
 
-  return (payload) => {
+type BuiltinMatcherName = 'card_number';
+const BUILTIN_MATCHERS: ReadonlyMap<BuiltinMatcherName, ValueMatcher> = new Map([['card_number', CARD_NUMBER]]);
+
+const specs = new WeakMap<PiiDetector, PiiDetectorSpec>();
+
+/** The spec a detector was built from, or undefined for a hand-written detector function. */
+export function piiDetectorSpec(detector: PiiDetector): PiiDetectorSpec | undefined {
+  return specs.get(detector);
+}
+
+/** Rebuilds a detector from piiDetectorSpec(); the result finds exactly what the original finds. */
+export function piiDetectorFromSpec(spec: PiiDetectorSpec): PiiDetector {
+  const valuePatterns = spec.valuePatterns.map((pattern) => {
+    if (pattern instanceof RegExp) return pattern;
+    const builtin = BUILTIN_MATCHERS.get(pattern);
+    if (!builtin) throw new TypeError(`piiDetectorFromSpec: unknown matcher ${String(pattern)}`);
+    return builtin;
+  });
+  return createPiiDetector({ personalKeys: spec.personalKeys, valuePatterns });
+}
+
+/** A RegExp survives structured cloning only when nothing but its source and flags matter. */
+function cloneableMatcher(matcher: ValueMatcher): RegExp | BuiltinMatcherName | undefined {
+  for (const [name, builtin] of BUILTIN_MATCHERS) if (builtin === matcher) return name;
+  const plainRegExp = matcher instanceof RegExp && Object.getPrototypeOf(matcher) === RegExp.prototype
+    && Reflect.ownKeys(matcher).every((key) => key === 'lastIndex');
+  return plainRegExp ? matcher : undefined;
+}
+
+/** Personal-key lookups are cached per detector; keys come from payloads, so the cache is bounded. */
+const KEY_CACHE_LIMIT = 4096;
+
+export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector {
+  const personalKeys = [...(options.personalKeys ?? DEFAULT_PERSONAL_KEYS)];
+  const personal = new Set(personalKeys.map(normalizeKey));
+  const patterns = [...(options.valuePatterns ?? DEFAULT_VALUE_PATTERNS)];
+  // A /g or /y RegExp keeps state between calls, so it is rewound before each test.
+  const stateful = patterns.map((pattern) => pattern instanceof RegExp && (pattern.global || pattern.sticky));
+  const matchesPattern = (text: string): boolean => {
+    for (let i = 0; i < patterns.length; i += 1) {
+      if (stateful[i]) (patterns[i] as RegExp).lastIndex = 0;
+      if (patterns[i].test(text)) return true;
+    }
+    return false;
+  };
+  const keyCache = new Map<string, boolean>();
+  const isPersonalKey = (key: string): boolean => {
+    let known = keyCache.get(key);
+    if (known === undefined) {
+      known = personal.has(normalizeKey(key));
+      if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.clear();
+      keyCache.set(key, known);
+    }
+    return known;
+  };
+
+  const detector: PiiDetector = (payload) => {
     const found: string[] = [];
-    const walk = (node: unknown, path: PathSegment[], key: string | null): void => {
-      if (key !== null && personal.has(normalizeKey(key)) && holdsData(node)) {
+    // One path stack for the whole walk; a path string is built only for what is reported.
+    const path: PathSegment[] = [];
+    const walk = (node: unknown, key: string | null): void => {
+      if (key !== null && isPersonalKey(key) && holdsData(node)) {
         // The whole value is personal: committed (and later erased) as one leaf.
         found.push(formatPath(path));
         return;
@@ -75,14 +135,26 @@ export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector
       if (typeof node === 'string') {
         if (path.length > 0 && matchesPattern(node)) found.push(formatPath(path));
       } else if (Array.isArray(node)) {
-        node.forEach((item, index) => walk(item, [...path, index], key));
+        for (let index = 0; index < node.length; index += 1) {
+          path.push(index);
+          walk(node[index], key);
+          path.pop();
+        }
       } else if (node !== null && typeof node === 'object') {
-        for (const [childKey, child] of Object.entries(node)) walk(child, [...path, childKey], childKey);
+        for (const childKey of Object.keys(node)) {
+          path.push(childKey);
+          walk((node as Record<string, unknown>)[childKey], childKey);
+          path.pop();
+        }
       }
     };
-    walk(payload, [], null);
+    walk(payload, null);
     return found;
   };
+
+  const cloneable = patterns.map(cloneableMatcher);
+  if (cloneable.every((pattern) => pattern !== undefined)) specs.set(detector, { personalKeys, valuePatterns: cloneable });
+  return detector;
 }
 
 /** null, booleans and empty containers carry nothing personal, so they are left out. */

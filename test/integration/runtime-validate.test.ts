@@ -112,7 +112,7 @@ test('validate: an undeclared tool blocks; a leaked secret blocks', async (t) =>
 
 test('validate: trust chain runs when parent_envelope_id is set', async (t) => {
   const gw = await startTestGateway(t);
-  const parent = await gw.call('POST', '/v1/runtime/validate', validateBody({ agent_id: 'orchestrator-main', execution: { model: 'gpt-4o' } }));
+  const parent = await gw.call('POST', '/v1/runtime/validate', validateBody({ agent_id: 'orchestrator-main.eu', execution: { model: 'gpt-4o' } }));
   assert.equal(parent.body.decision.outcome, 'approve');
   const child = await gw.call('POST', '/v1/runtime/validate', validateBody({ parent_envelope_id: parent.body.envelope_id }));
   assert.equal(child.status, 200);

@@ -46,6 +46,20 @@ describe('hard gates', () => {
     });
   }
 
+  test('post-check of a blocked pre-check is blocked by the pre_check gate, before tool trust', () => {
+    const ctx = context({ preCheck: { envelopeId: 'env-pre', outcome: 'block' } });
+    const decision = decide(input({ stage: 'post_check', scores: { tool_trust: 50 }, failures: [toolFailure] }), ctx);
+    assert.equal(decision.outcome, 'block');
+    assert.equal(decision.decided_by, 'pre_check');
+    assert.equal(decision.reason, 'Blocked: pre-check env-pre blocked this action, so it should never have run.');
+    assert.equal(decide(input({ stage: 'post_check' }), { ...ctx, killSwitchActive: true }).decided_by, 'kill_switch');
+  });
+
+  test('the pre_check gate needs a post-check and a blocked pre-check', () => {
+    assert.equal(decide(input({ stage: 'post_check' }), context({ preCheck: { envelopeId: 'e', outcome: 'escalate' } })).decided_by, 'weighted');
+    assert.equal(decide(input({ stage: 'validate' }), context({ preCheck: { envelopeId: 'e', outcome: 'block' } })).decided_by, 'weighted');
+  });
+
   test('pre-check has no safety or trust-chain gate: those go to the weighted thresholds', () => {
     const decision = decide(input({ stage: 'pre_check', failures: [secret], trustChain: untrusted, finalConfidence: 95 }), context());
     assert.equal(decision.decided_by, 'weighted');

@@ -62,6 +62,7 @@ const arbContext: fc.Arbitrary<GovernanceContext> = fc.record({
       depth: fc.integer({ min: 1, max: 6 }), lineage: fc.constant(['env-r', 'env-p']).map((ids) => [...ids]),
     }), { nil: undefined }),
   }), { nil: undefined }),
+  preCheck: fc.option(fc.record({ envelopeId: fc.constant('env-pre'), outcome: fc.constantFrom(...OUTCOMES) }), { nil: undefined }),
 }).map((overrides) => context(overrides));
 
 const inRange = (value: number) => Number.isFinite(value) && value >= 0 && value <= 100;
@@ -104,7 +105,9 @@ describe('evaluate properties', () => {
       const result = evaluate(input, { ...ctx, killSwitchActive: false });
       if (result.validation.tool_trust_score < 100) {
         assert.equal(result.decision.outcome, 'block');
-        assert.equal(result.decision.decided_by, 'tool_trust');
+        // Only a blocked pre-check (post-check) outranks the tool-trust gate.
+        const preCheckGate = input.stage === 'post_check' && ctx.preCheck?.outcome === 'block';
+        assert.equal(result.decision.decided_by, preCheckGate ? 'pre_check' : 'tool_trust');
         assert.ok(result.validation.tool_trust_score <= 50);
       } else {
         assert.ok(!result.validation.failures.some((failure) => failure.check === 'tool_trust'));

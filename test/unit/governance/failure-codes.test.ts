@@ -43,6 +43,7 @@ const CASES: Case[] = [
   { code: 'PARENT_BLOCKED', input: validateInput(), ctx: { parent: { id: 'env-p', found: { envelopeId: 'env-p', agentId: 'triage-bot', outcome: 'block', depth: 1, lineage: ['env-p'] } } } },
   { code: 'CHAIN_TOO_DEEP', input: validateInput(), ctx: { parent: { id: 'env-p', found: { envelopeId: 'env-p', agentId: 'triage-bot', outcome: 'approve', depth: BILLING_AGENT.max_chain_depth, lineage: ['env-r', 'env-q', 'env-p'] } } } },
   { code: 'HANDOFF_NOT_ALLOWED', input: validateInput(), ctx: { parent: { id: 'env-p', found: { envelopeId: 'env-p', agentId: 'marketing-bot', outcome: 'approve', depth: 1, lineage: ['env-p'] } } } },
+  { code: 'PRE_CHECK_BLOCKED', input: validateInput({ stage: 'post_check' }), ctx: { preCheck: { envelopeId: 'env-pre', outcome: 'block' } } },
   { code: 'KILL_SWITCH_ACTIVE', input: validateInput(), ctx: { killSwitchActive: true } },
 ];
 

@@ -12,8 +12,9 @@ describe('the sample bundle in policies/', async () => {
     assert.equal(loadPolicyBundleSync(SAMPLE_BUNDLE_DIR).version, bundle.version);
   });
 
-  test('holds the two catalogs in file-name order, each naming its source file', () => {
+  test('holds the three catalogs in file-name order, each naming its source file', () => {
     assert.deepEqual(bundle.agents.map((a) => [a.id, a.source]), [
+      ['orchestrator', 'catalog/orchestrator.yaml'],
       ['payments-agent', 'catalog/payments-agent.yaml'],
       ['support-agent', 'catalog/support-agent.yaml'],
     ]);
@@ -25,7 +26,8 @@ describe('the sample bundle in policies/', async () => {
     { agentId: 'payments-agent.eu.1', catalog: 'payments-agent' },
     { agentId: 'invoicepay-worker-7', catalog: 'payments-agent' },
     { agentId: 'payments-', catalog: 'payments-agent' },
-    { agentId: 'orchestrator-main', catalog: undefined },
+    { agentId: 'orchestrator-main', catalog: 'orchestrator' },
+    { agentId: 'planner-1', catalog: undefined },
     { agentId: 'Support-1', catalog: undefined },
     { agentId: 'xsupport-1', catalog: undefined },
     { agentId: 'unknown', catalog: undefined },
