@@ -1,6 +1,7 @@
 // Environment variables -> one frozen, validated Config. Every bad value fails start-up with the
 // variable's name and what it accepts; nothing is silently defaulted over a typo.
 
+import net from 'node:net';
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/index.ts';
 import { TIERS, isTier, type Tier } from '../auth/index.ts';
@@ -9,6 +10,17 @@ export const VARIANTS = ['embedded', 'edge'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 export type LedgerConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+/** How JWTs are verified: HS256 with `secret`, RS256/ES256 with keys from `jwksUrl`. */
+export interface JwtConfig {
+  readonly secret: string | null;
+  readonly jwksUrl: string | null;
+  readonly issuer: string | null;
+  readonly audience: string | null;
+  readonly clockToleranceSeconds: number;
+  /** After a JWKS fetch, an unknown `kid` triggers no new fetch for this long. */
+  readonly jwksCooldownSeconds: number;
+}
 
 export interface Config {
   readonly variant: Variant;
@@ -27,6 +39,13 @@ export interface Config {
   readonly defaultTier: Tier;
   /** /docs and /openapi.json are served unless SERVICE_ENV=production. */
   readonly docsEnabled: boolean;
+  readonly jwt: JwtConfig;
+  /** The API key store (SQLite): KEYS_PATH, default keys.db beside the ledger file. */
+  readonly keysPath: string;
+  /** Peers whose X-Forwarded-For is believed (IPs or CIDRs); everyone else is their socket address. */
+  readonly trustedProxies: readonly string[];
+  /** Most rate-limit buckets kept in memory at once (least recently used go first). */
+  readonly rateLimitMaxKeys: number;
 }
 
 export class ConfigError extends Error {
@@ -83,8 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     minSdkVersion,
     defaultTier: isTier(defaultTier) ? defaultTier : 'enterprise',
     docsEnabled: serviceEnv !== 'production',
+    jwt: jwtConfig(env, serviceEnv, issues),
+    keysPath: keysPath(env, cwd),
+    trustedProxies: trustedProxies(env.TRUSTED_PROXIES, issues),
+    rateLimitMaxKeys: integer(env.RATE_LIMIT_MAX_KEYS, 'RATE_LIMIT_MAX_KEYS', 10_000, 100, 10_000_000, issues),
   };
   if (issues.length > 0) throw new ConfigError(issues);
+  Object.freeze(config.jwt);
+  Object.freeze(config.trustedProxies);
   return Object.freeze(config);
 }
 
@@ -94,6 +119,57 @@ function ledgerConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[]): Le
   if (url) issues.push('DATABASE_URL: only postgres:// or postgresql:// URLs are accepted; use LEDGER_PATH for SQLite');
   const file = env.LEDGER_PATH ?? './data/ledger.db';
   return { kind: 'sqlite', path: file === ':memory:' ? file : path.resolve(cwd, file) };
+}
+
+function jwtConfig(env: NodeJS.ProcessEnv, serviceEnv: string, issues: string[]): JwtConfig {
+  const secret = env.JWT_SECRET || null;
+  // HS256 with a short secret can be brute-forced offline from any one token.
+  if (secret !== null && Buffer.byteLength(secret) < 32) issues.push('JWT_SECRET: must be at least 32 bytes (HS256 needs a 256-bit secret)');
+  const jwksUrl = env.JWT_JWKS_URL?.trim() || null;
+  const issuer = env.JWT_ISSUER?.trim() || null;
+  const audience = env.JWT_AUDIENCE?.trim() || null;
+  if (jwksUrl !== null) {
+    let url: URL | undefined;
+    try {
+      url = new URL(jwksUrl);
+    } catch {
+      issues.push(`JWT_JWKS_URL: "${jwksUrl}" is not a URL`);
+    }
+    if (url && url.protocol !== 'https:' && (url.protocol !== 'http:' || serviceEnv === 'production')) {
+      issues.push(`JWT_JWKS_URL: must be an https:// URL${serviceEnv === 'production' ? ' when SERVICE_ENV=production' : ''}`);
+    }
+    // A JWKS is often shared by many applications (and tenants) of one identity provider: without
+    // these checks a token minted for any of them would be accepted here.
+    if (issuer === null) issues.push('JWT_ISSUER: required when JWT_JWKS_URL is set');
+    if (audience === null) issues.push('JWT_AUDIENCE: required when JWT_JWKS_URL is set');
+  }
+  return {
+    secret, jwksUrl, issuer, audience,
+    clockToleranceSeconds: integer(env.JWT_CLOCK_TOLERANCE_SECONDS, 'JWT_CLOCK_TOLERANCE_SECONDS', 30, 0, 300, issues),
+    jwksCooldownSeconds: integer(env.JWT_JWKS_COOLDOWN_SECONDS, 'JWT_JWKS_COOLDOWN_SECONDS', 30, 0, 3600, issues),
+  };
+}
+
+function keysPath(env: NodeJS.ProcessEnv, cwd: string): string {
+  const explicit = env.KEYS_PATH?.trim();
+  if (explicit) return explicit === ':memory:' ? explicit : path.resolve(cwd, explicit);
+  const ledger = env.LEDGER_PATH ?? './data/ledger.db';
+  if (ledger === ':memory:') return ':memory:';
+  return path.join(path.dirname(path.resolve(cwd, ledger)), 'keys.db');
+}
+
+function trustedProxies(raw: string | undefined, issues: string[]): string[] {
+  const entries = (raw ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const bits = prefix === undefined ? undefined : Number(prefix);
+    const maxBits = family === 6 ? 128 : 32;
+    if (family === 0 || rest.length > 0 || (bits !== undefined && (!/^\d+$/.test(prefix) || bits > maxBits))) {
+      issues.push(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR (e.g. 10.0.0.0/8)`);
+    }
+  }
+  return entries;
 }
 
 function integer(raw: string | undefined, name: string, fallback: number, min: number, max: number, issues: string[]): number {

@@ -1,9 +1,9 @@
 // Contradiction (0..100, 0 = none): the output says something the tool record disproves:
-// success after a failed tool, or an amount/total/count that differs from the tool's own.
+// success after a failed tool, an amount/total/count or a status/state that differs from the tool's own.
 
 import { collectLeaves } from './json-leaves.ts';
 import { formatNumber, numericValue } from './number-text.ts';
-import { claimsSuccess } from './output-claims.ts';
+import { SUCCESS_STATUSES, claimsSuccess } from './output-claims.ts';
 import { NUMBER_TOLERANCE, SEVERITY_PENALTY } from './scoring-table.ts';
 import { clampScore } from './score-math.ts';
 import type { StageView } from './stage-view.ts';
@@ -35,13 +35,22 @@ function sameNameKey(key: string): string {
   return keyWords(key).join('');
 }
 
-function referenceNumbers(view: StageView): Map<string, number[]> {
-  const references = new Map<string, number[]>();
+/** Last word of a key that names the state of a thing (a ticket, a payment, an order). */
+const STATE_WORDS = new Set(['status', 'state']);
+
+export function isStateKey(key: string): boolean {
+  const words = keyWords(key);
+  return words.length > 0 && STATE_WORDS.has(words[words.length - 1]);
+}
+
+/** Values of the fields `accepts` picks, by same-name key, from the tool-call params and results. */
+function referenceValues<T>(view: StageView, accepts: (key: string) => boolean, read: (value: unknown) => T | undefined): Map<string, T[]> {
+  const references = new Map<string, T[]>();
   const sources = [...view.calls.map((call) => call.params), ...view.results.map((result) => result.value)];
   for (const source of sources) {
     for (const leaf of collectLeaves(source)) {
-      if (leaf.key === undefined || !isQuantityKey(leaf.key)) continue;
-      const value = numericValue(leaf.value);
+      if (leaf.key === undefined || !accepts(leaf.key)) continue;
+      const value = read(leaf.value);
       if (value === undefined) continue;
       const key = sameNameKey(leaf.key);
       const known = references.get(key);
@@ -52,8 +61,36 @@ function referenceNumbers(view: StageView): Map<string, number[]> {
   return references;
 }
 
+function stateText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
+}
+
+/**
+ * A status/state the output reports that no tool reported for the same field ("closed" when the
+ * ticket tool said "open"). Success words describe the call, not the thing, and are left to
+ * the success-after-error finding.
+ */
+function stateMismatches(view: StageView): Failure[] {
+  const references = referenceValues(view, isStateKey, stateText);
+  const failures: Failure[] = [];
+  for (const leaf of collectLeaves(view.output, 'output')) {
+    if (leaf.key === undefined || !isStateKey(leaf.key)) continue;
+    const value = stateText(leaf.value);
+    const known = references.get(sameNameKey(leaf.key));
+    if (value === undefined || !known || SUCCESS_STATUSES.has(value) || known.includes(value)) continue;
+    failures.push({
+      code: 'OUTPUT_STATE_MISMATCH',
+      check: 'contradiction',
+      severity: 'high',
+      message: `${leaf.path} is "${value}", but the tool calls and results say ${[...new Set(known)].map((k) => `"${k}"`).join(' or ')}.`,
+      path: leaf.path,
+    });
+  }
+  return failures;
+}
+
 function numberMismatches(view: StageView): Failure[] {
-  const references = referenceNumbers(view);
+  const references = referenceValues(view, isQuantityKey, numericValue);
   const failures: Failure[] = [];
   for (const leaf of collectLeaves(view.output, 'output')) {
     if (leaf.key === undefined || !isQuantityKey(leaf.key)) continue;
@@ -86,7 +123,7 @@ function successAfterError(view: StageView): Failure[] {
 
 export function checkContradiction(view: StageView): ContradictionOutcome {
   if (view.isPreCheck || !view.hasOutput) return { score: 0, failures: [] };
-  const failures = [...successAfterError(view), ...numberMismatches(view)];
+  const failures = [...successAfterError(view), ...numberMismatches(view), ...stateMismatches(view)];
   const total = failures.reduce((sum, failure) => sum + SEVERITY_PENALTY[failure.severity], 0);
   return { score: clampScore(total), failures };
 }

@@ -55,7 +55,7 @@ const OTHERWISE_LABEL: Readonly<Record<TierDecisionRule['otherwise'], string>> =
   block: 'Blocked',
 };
 
-/** The tier's thresholds, first match wins: block, request evidence, approve, otherwise. */
+/** The tier's thresholds, first match wins: block, request evidence, contradiction (never approve), approve, otherwise. */
 function weighted(input: DecisionInput, ctx: GovernanceContext): Verdict {
   const rule = ctx.bundle.decision.tiers[input.tier];
   const confidence = input.finalConfidence;
@@ -67,6 +67,11 @@ function weighted(input: DecisionInput, ctx: GovernanceContext): Verdict {
   }
   if (evidence < rule.request_evidence_below) {
     return verdict('request_evidence', `Evidence requested: evidence score ${evidence} is below the ${tier} threshold of ${rule.request_evidence_below}.`);
+  }
+  // An output the tool record contradicts is never approved on confidence alone: a person looks.
+  const contradicted = input.validation.failures.filter((f) => f.check === 'contradiction' && (f.severity === 'high' || f.severity === 'critical'));
+  if (contradicted.length > 0) {
+    return verdict(rule.otherwise, `${OTHERWISE_LABEL[rule.otherwise]}: the output contradicts the tool results: ${firstMessage(contradicted)}`);
   }
   const approveAt = rule.approve_min_confidence;
   if (approveAt !== null && confidence >= approveAt) {

@@ -39,6 +39,7 @@ export const FAILURE_CODES: Readonly<Record<string, FailureCodeEntry>> = Object.
   PROMPT_INJECTION_SUSPECTED: { check: 'safety', severity: 'high' },
   OUTPUT_CONTRADICTS_TOOL_RESULT: { check: 'contradiction', severity: 'critical' },
   OUTPUT_NUMBER_MISMATCH: { check: 'contradiction', severity: 'high' },
+  OUTPUT_STATE_MISMATCH: { check: 'contradiction', severity: 'high' },
   PARENT_NOT_FOUND: { check: 'trust_chain', severity: 'critical' },
   PARENT_BLOCKED: { check: 'trust_chain', severity: 'critical' },
   CHAIN_TOO_DEEP: { check: 'trust_chain', severity: 'high' },

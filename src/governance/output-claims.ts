@@ -3,7 +3,7 @@
 
 import { collectLeaves, isPlainObject } from './json-leaves.ts';
 
-const SUCCESS_STATUSES = new Set(['success', 'succeeded', 'ok', 'completed', 'complete', 'done']);
+export const SUCCESS_STATUSES: ReadonlySet<string> = new Set(['success', 'succeeded', 'ok', 'completed', 'complete', 'done']);
 const ERROR_WORDS = /error|fail|unable|could ?n[o']t|cannot/i;
 
 function statusOf(output: Record<string, unknown>): string | undefined {

@@ -21,8 +21,10 @@ export const INSERT_SQL = `INSERT INTO ledger (${ALL_COLUMNS.join(', ')}) VALUES
 export const SELECT_ROW = `SELECT ${ALL_COLUMNS.join(', ')} FROM ledger`;
 export const SELECT_SUMMARY = `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM ledger`;
 
-export function encodeRow(row: StoredRow): SQLInputValue[] {
+/** `payloadJson`, when given, is written as the payload column instead of serializing row.payload again. */
+export function encodeRow(row: StoredRow, payloadJson?: string): SQLInputValue[] {
   return ALL_COLUMNS.map((column) => {
+    if (column === 'payload' && payloadJson !== undefined) return payloadJson;
     const value = row[column];
     if (JSON_COLUMNS.has(column)) return value === null ? null : JSON.stringify(value);
     return value as SQLInputValue;

@@ -60,13 +60,16 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** Opens (creating the parent directory if needed), sets the durability pragmas and migrates. */
-export function openLedgerDatabase(path: string): DatabaseSync {
+/**
+ * Opens (creating the parent directory if needed), sets the durability pragmas (they are per
+ * connection) and migrates, unless `migrate` is false (a second connection of the same process).
+ */
+export function openLedgerDatabase(path: string, options: { migrate?: boolean } = {}): DatabaseSync {
   if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   try {
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
-    migrate(db);
+    if (options.migrate !== false) migrate(db);
   } catch (err) {
     db.close();
     throw err;

@@ -121,3 +121,24 @@ describe('weighted thresholds', () => {
     assert.equal(decision.judge_latency_ms, null);
   });
 });
+
+describe('contradictions', () => {
+  const contradiction = (severity: Failure['severity']): Failure => ({
+    code: 'OUTPUT_STATE_MISMATCH', check: 'contradiction', severity, message: 'output.status is "closed", but the tool calls and results say "open".',
+  });
+  for (const severity of ['high', 'critical'] as const) {
+    test(`a ${severity} contradiction is never approved on confidence alone: the tier's otherwise applies`, () => {
+      const decision = decide(input({ finalConfidence: 99, failures: [contradiction(severity)] }), context());
+      assert.equal(decision.outcome, 'escalate');
+      assert.match(decision.reason, /contradicts the tool results: output\.status/);
+      assert.equal(decision.reviewer_id, 'rev-low');
+    });
+  }
+  test('a low contradiction finding does not stop approval', () => {
+    assert.equal(decide(input({ finalConfidence: 99, failures: [contradiction('low')] }), context()).outcome, 'approve');
+  });
+  test('block and request_evidence still come first', () => {
+    assert.equal(decide(input({ finalConfidence: 10, failures: [contradiction('high')] }), context()).outcome, 'block');
+    assert.equal(decide(input({ finalConfidence: 99, scores: { evidence: 0 }, failures: [contradiction('high')] }), context()).outcome, 'request_evidence');
+  });
+});
