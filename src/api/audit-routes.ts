@@ -3,7 +3,7 @@
 import { ApiError, type Route } from '../http/index.ts';
 import { ENTRY_KINDS, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import { AGENT_ID_PATTERN } from '../schemas/index.ts';
-import { QueryReader, envelopeIdParam } from './query-params.ts';
+import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 
 /** Listing defaults: documented in the OpenAPI schema and the README. */
 export const AUDIT_LIST_DEFAULT_LIMIT = 50;
@@ -22,8 +22,7 @@ export function auditRoutes(ledger: Ledger): Route[] {
           parameters: [
             { name: 'agent_id', in: 'query', description: 'Only this agent\'s records.', schema: { type: 'string', pattern: AGENT_ID_PATTERN } },
             { name: 'kind', in: 'query', description: 'Only records of this kind.', schema: { type: 'string', enum: ENTRY_KINDS } },
-            { name: 'limit', in: 'query', description: `Page size: default ${AUDIT_LIST_DEFAULT_LIMIT}, maximum ${AUDIT_LIST_MAX_LIMIT}.`, schema: { type: 'integer', minimum: 1, maximum: AUDIT_LIST_MAX_LIMIT, default: AUDIT_LIST_DEFAULT_LIMIT } },
-            { name: 'offset', in: 'query', description: 'Records to skip.', schema: { type: 'integer', minimum: 0, default: 0 } },
+            ...pagingParameters(AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT),
           ],
           responses: { 200: { description: 'One page of records (without payloads) and the total count', schema: 'AuditList' } }, errors: [403, 503],
         },
@@ -33,8 +32,7 @@ export function auditRoutes(ledger: Ledger): Route[] {
         const query = {
           agent_id: q.string('agent_id', new RegExp(AGENT_ID_PATTERN)),
           kind: q.oneOf('kind', ENTRY_KINDS),
-          limit: q.integer('limit', { fallback: AUDIT_LIST_DEFAULT_LIMIT, min: 1, max: AUDIT_LIST_MAX_LIMIT }),
-          offset: q.integer('offset', { fallback: 0, min: 0, max: Number.MAX_SAFE_INTEGER }),
+          ...q.paging(AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT),
         };
         q.done();
         const { rows, total } = await ledger.list(query);

@@ -1,6 +1,7 @@
 // Query and path parameters, checked like bodies: a bad value is a 422 naming `query.<name>`.
 
 import { ApiError, type FieldError } from '../http/index.ts';
+import type { ParameterDoc } from '../schemas/index.ts';
 
 export interface IntegerRule {
   fallback: number;
@@ -52,12 +53,28 @@ export class QueryReader {
     return raw as T;
   }
 
+  /** `limit` (1..max, default given) and `offset` (>= 0, default 0): the paging every listing shares. */
+  paging(defaultLimit: number, maxLimit: number): { limit: number; offset: number } {
+    return {
+      limit: this.integer('limit', { fallback: defaultLimit, min: 1, max: maxLimit }),
+      offset: this.integer('offset', { fallback: 0, min: 0, max: Number.MAX_SAFE_INTEGER }),
+    };
+  }
+
   /** Throws one 422 listing every bad parameter. */
   done(): void {
     if (this.#errors.length > 0) {
       throw new ApiError('VALIDATION_FAILED', `Invalid query parameters: ${this.#errors.map((e) => e.path).join(', ')}.`, { errors: this.#errors });
     }
   }
+}
+
+/** The OpenAPI description of the paging parameters that `QueryReader.paging` reads. */
+export function pagingParameters(defaultLimit: number, maxLimit: number): ParameterDoc[] {
+  return [
+    { name: 'limit', in: 'query', description: `Page size: default ${defaultLimit}, maximum ${maxLimit}.`, schema: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit } },
+    { name: 'offset', in: 'query', description: 'Items to skip.', schema: { type: 'integer', minimum: 0, default: 0 } },
+  ];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

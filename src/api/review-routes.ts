@@ -7,7 +7,7 @@ import { RISK_TIERS, SCORE_VERSION } from '../governance/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { validateRequest } from '../schemas/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
-import { QueryReader, envelopeIdParam } from './query-params.ts';
+import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 
 export const REVIEW_DEFAULT_LIMIT = 50;
 export const REVIEW_MAX_LIMIT = 500;
@@ -26,8 +26,7 @@ export function reviewRoutes(ledger: Ledger, policies: PolicySource, now: () => 
           parameters: [
             { name: 'status', in: 'query', description: 'pending (includes overdue), overdue, or resolved. Default: all.', schema: { type: 'string', enum: STATUSES } },
             { name: 'tier', in: 'query', description: 'Only this risk tier.', schema: { type: 'string', enum: RISK_TIERS } },
-            { name: 'limit', in: 'query', description: `Default ${REVIEW_DEFAULT_LIMIT}, maximum ${REVIEW_MAX_LIMIT}.`, schema: { type: 'integer', minimum: 1, maximum: REVIEW_MAX_LIMIT } },
-            { name: 'offset', in: 'query', description: 'Items to skip.', schema: { type: 'integer', minimum: 0 } },
+            ...pagingParameters(REVIEW_DEFAULT_LIMIT, REVIEW_MAX_LIMIT),
           ],
           responses: { 200: { description: 'One page of review items', schema: 'ReviewQueue' } }, errors: [403, 503],
         },
@@ -37,8 +36,7 @@ export function reviewRoutes(ledger: Ledger, policies: PolicySource, now: () => 
         const query = {
           status: q.oneOf('status', STATUSES),
           tier: q.oneOf('tier', RISK_TIERS),
-          limit: q.integer('limit', { fallback: REVIEW_DEFAULT_LIMIT, min: 1, max: REVIEW_MAX_LIMIT }),
-          offset: q.integer('offset', { fallback: 0, min: 0, max: Number.MAX_SAFE_INTEGER }),
+          ...q.paging(REVIEW_DEFAULT_LIMIT, REVIEW_MAX_LIMIT),
           now: now(),
         };
         q.done();

@@ -1,7 +1,7 @@
 // /v1/runtime: pre-check, post-check, validate, the kill switch and decision re-runs.
 
-import type { Route } from '../http/index.ts';
-import { validateRequest } from '../schemas/index.ts';
+import type { RequestContext, Route } from '../http/index.ts';
+import { validateRequest, type SchemaName } from '../schemas/index.ts';
 import type { Runtime, KillSwitch, PostCheckBody, PreCheckBody, ValidateBody, PolicySource } from '../runtime/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { envelopeIdParam } from './query-params.ts';
@@ -17,6 +17,12 @@ export interface RuntimeRouteDeps {
 const envelopePath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'An envelope id (UUID).', schema: { type: 'string', format: 'uuid' } };
 
 export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
+  /** The runtime bodies: schema first (422), then the client version guard (426). */
+  const versionedBody = async <T extends { sdk_version?: string }>(ctx: RequestContext, schema: SchemaName): Promise<T> => {
+    const body = validateRequest<T>(schema, await ctx.json());
+    requireSdkVersion(deps.minSdkVersion, body.sdk_version);
+    return body;
+  };
   return [
     {
       method: 'POST', path: '/v1/runtime/validate',
@@ -29,8 +35,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         },
       },
       handler: async (ctx) => {
-        const body = validateRequest<ValidateBody>('ValidateRequest', await ctx.json());
-        requireSdkVersion(deps.minSdkVersion, body.sdk_version);
+        const body = await versionedBody<ValidateBody>(ctx, 'ValidateRequest');
         return { body: await deps.runtime.validate(body) };
       },
     },
@@ -45,8 +50,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         },
       },
       handler: async (ctx) => {
-        const body = validateRequest<PreCheckBody>('ProposedAction', await ctx.json());
-        requireSdkVersion(deps.minSdkVersion, body.sdk_version);
+        const body = await versionedBody<PreCheckBody>(ctx, 'ProposedAction');
         return { body: await deps.runtime.preCheck(body) };
       },
     },
@@ -61,8 +65,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         },
       },
       handler: async (ctx) => {
-        const body = validateRequest<PostCheckBody>('PostCheckRequest', await ctx.json());
-        requireSdkVersion(deps.minSdkVersion, body.sdk_version);
+        const body = await versionedBody<PostCheckBody>(ctx, 'PostCheckRequest');
         const result = await deps.runtime.postCheck({ ...body, pre_check_envelope_id: body.pre_check_envelope_id.toLowerCase() });
         return { body: result.body, headers: { 'idempotent-replayed': String(result.replayed) } };
       },

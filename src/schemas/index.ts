@@ -6,4 +6,4 @@ export type { SchemaName } from './components.ts';
 export { AGENT_ID_PATTERN, OUTPUT_MAX_BYTES } from './runtime-requests.ts';
 export { responseErrors, toFieldErrors, validateRequest } from './validator.ts';
 export { buildOpenApiDocument } from './openapi.ts';
-export type { OperationDoc } from './openapi.ts';
+export type { OperationDoc, ParameterDoc } from './openapi.ts';
