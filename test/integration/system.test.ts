@@ -241,3 +241,11 @@ test('body limit: a body just under the limit is read; one byte over is 413 (fet
   const overLimit = await gw.call('POST', '/v1/runtime/validate', padTo(2049));
   assertProblem(overLimit, 413, 'PAYLOAD_TOO_LARGE');
 });
+
+test('GET /openapi.json is a valid OpenAPI 3.1 document (official JSON Schema for OpenAPI)', async (t) => {
+  const { Validator } = await import('@seriousme/openapi-schema-validator');
+  const gw = await startTestGateway(t);
+  const doc = (await gw.call('GET', '/openapi.json')).body;
+  const result = await new Validator().validate(doc);
+  assert.equal(result.valid, true, JSON.stringify(result.errors));
+});
