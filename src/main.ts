@@ -1,11 +1,12 @@
 // `govgate`: the command-line entry point. Subcommands are small modules under src/cli/.
 
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config/index.ts';
+import { ConfigError, ConfigFileError } from './config/index.ts';
 import { PolicyLoadError, formatPolicyIssue } from './policy/index.ts';
 import { GATEWAY_VERSION } from './gateway/index.ts';
 import { UsageError, serveCommand } from './cli/serve-command.ts';
 import { verifyCommand } from './cli/verify-command.ts';
+import { keysCommand } from './cli/keys-command.ts';
 
 const HELP = `govgate ${GATEWAY_VERSION} — runtime governance gateway for software agents
 
@@ -15,11 +16,18 @@ Usage:
       edge: port 8000, X-Service-Token, shared ledger (sidecar or central).
   govgate verify [--from SEQ] [--to SEQ]
       Verify the ledger's hash chain; exit 1 and name the first bad seq if it fails.
+  govgate keys create --tier developer|team|enterprise [--team T] [--name N] [--json]
+      Create an API key; it is printed once, only its hash is stored (KEYS_PATH).
+  govgate keys list [--json]
+  govgate keys revoke <key id>
+      Revoke a key; every gateway sharing the key store refuses it from the next request.
   govgate --help | --version
 
 Environment (see README): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
 DATABASE_URL, POLICIES_DIR, CONFIG_DIR, SERVICE_ENV, AUTH_ENABLED, RATE_LIMIT_ENABLED,
-SERVICE_MAX_BODY_BYTES, MIN_SDK_VERSION, DEFAULT_TIER, LOG_LEVEL.
+SERVICE_MAX_BODY_BYTES, MIN_SDK_VERSION, DEFAULT_TIER, LOG_LEVEL, KEYS_PATH, JWT_SECRET,
+JWT_JWKS_URL, JWT_ISSUER, JWT_AUDIENCE, JWT_CLOCK_TOLERANCE_SECONDS, JWT_JWKS_COOLDOWN_SECONDS,
+TRUSTED_PROXIES, RATE_LIMIT_MAX_KEYS.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -34,6 +42,10 @@ async function main(argv: string[]): Promise<number> {
       variant: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
+      tier: { type: 'string' },
+      team: { type: 'string' },
+      name: { type: 'string' },
+      json: { type: 'boolean' },
     },
   });
   const [command] = positionals;
@@ -45,6 +57,8 @@ async function main(argv: string[]): Promise<number> {
       return -1; // keep running until a signal
     case 'verify':
       return verifyCommand(values);
+    case 'keys':
+      return keysCommand(positionals.slice(1), values);
     default:
       throw new UsageError(`unknown command "${command}"; run govgate --help`);
   }
@@ -62,7 +76,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof PolicyLoadError) {
       process.stderr.write(`govgate: the policy bundle is invalid:\n${error.issues.map((i) => `  ${formatPolicyIssue(i)}`).join('\n')}\n`);
-    } else if (error instanceof ConfigError || error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    } else if (error instanceof ConfigError || error instanceof ConfigFileError || error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       process.stderr.write(`govgate: ${(error as Error).message}\n`);
       process.exitCode = 2;
       return;

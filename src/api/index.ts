@@ -7,4 +7,6 @@ export { reviewRoutes, REVIEW_DEFAULT_LIMIT, REVIEW_MAX_LIMIT } from './review-r
 export { systemRoutes } from './system-routes.ts';
 export type { SystemRouteDeps } from './system-routes.ts';
 export { docsRoutes } from './docs-routes.ts';
+export { authRoutes } from './auth-routes.ts';
+export { toolProxyRoutes } from './tool-proxy-routes.ts';
 export { compareSemver, requireSdkVersion } from './sdk-version.ts';

@@ -1,19 +1,43 @@
 // The request hook that establishes who is calling and enforces the route's entitlement.
-// With AUTH_ENABLED=false every caller is anonymous with the configured default tier.
+// AUTH_ENABLED=false: every caller is anonymous with the configured default tier, whatever it
+// sends. AUTH_ENABLED=true: routes marked public (health, metrics, docs) skip it; every other
+// route needs a valid credential in the variant's header (401), then the tier the route's
+// feature needs (402/403).
 
-import type { BeforeHandlerHook, Principal } from '../http/index.ts';
+import { ApiError, type BeforeHandlerHook, type Principal } from '../http/index.ts';
 import { requireEntitlement, type Feature, type Tier } from './entitlements.ts';
+import { AuthFailure } from './auth-failure.ts';
+import { readCredential, unauthenticated, type Authenticate, type GatewayVariant } from './credentials.ts';
 
 export interface AuthOptions {
+  enabled: boolean;
+  variant: GatewayVariant;
   defaultTier: Tier;
+  /** Required when enabled. */
+  authenticate?: Authenticate;
 }
 
 export function createAuthHook(options: AuthOptions): BeforeHandlerHook {
   const anonymous: Principal = Object.freeze({
     kind: 'anonymous', subject: 'anonymous', tier: options.defaultTier, team: null, expires_at: null,
   });
-  return (ctx) => {
-    ctx.principal = anonymous;
+  const { authenticate, variant } = options;
+  if (options.enabled && !authenticate) throw new Error('createAuthHook: authenticate is required when auth is enabled');
+  return async (ctx) => {
+    if (!options.enabled) {
+      ctx.principal = anonymous;
+    } else if (ctx.meta.public) {
+      return;
+    } else {
+      const token = readCredential(ctx.req.headers, variant);
+      try {
+        ctx.principal = await authenticate!(token);
+      } catch (error) {
+        if (!(error instanceof AuthFailure)) throw error;
+        if (error.kind === 'unavailable') throw new ApiError('AUTH_UNAVAILABLE', error.message, { headers: { 'retry-after': '5' } });
+        throw unauthenticated(variant, error.message, true);
+      }
+    }
     const feature = ctx.meta.feature as Feature | undefined;
     if (feature) requireEntitlement(ctx.principal.tier as Tier, feature);
   };

@@ -35,6 +35,11 @@ export function tierAllows(tier: Tier, feature: Feature): boolean {
   return TIERS.indexOf(tier) >= TIERS.indexOf(ENTITLEMENTS[feature].minimumTier);
 }
 
+/** Every feature `tier` may use, in table order. */
+export function featuresFor(tier: Tier): Feature[] {
+  return (Object.keys(ENTITLEMENTS) as Feature[]).filter((feature) => tierAllows(tier, feature));
+}
+
 /** Throws the 402/403 problem when `tier` may not use `feature`; the body names the tier needed. */
 export function requireEntitlement(tier: Tier, feature: Feature): void {
   if (tierAllows(tier, feature)) return;

@@ -1,6 +1,19 @@
-// Identity and entitlements: who is calling, and which tier each feature needs.
+// Identity and entitlements: who is calling (API keys, JWTs, each variant's one credential
+// header), and which tier each feature needs.
 
 export { createAuthHook } from './auth-hook.ts';
 export type { AuthOptions } from './auth-hook.ts';
-export { ENTITLEMENTS, TIERS, isTier, requireEntitlement, tierAllows } from './entitlements.ts';
+export { ENTITLEMENTS, TIERS, featuresFor, isTier, requireEntitlement, tierAllows } from './entitlements.ts';
 export type { Entitlement, Feature, Tier } from './entitlements.ts';
+export { CREDENTIAL_HEADERS, createAuthenticate, readCredential } from './credentials.ts';
+export type { Authenticate, GatewayVariant } from './credentials.ts';
+export { AuthFailure } from './auth-failure.ts';
+export { API_KEY_PREFIX, generateApiKey, hashApiKey, isApiKeyFormat } from './api-key-format.ts';
+export type { ApiKeyRecord, KeyStore, RevokeResult, StoredApiKey } from './key-store.ts';
+export { openSqliteKeyStore } from './sqlite-key-store.ts';
+export { createApiKeyAuthenticator } from './api-key-authenticator.ts';
+export type { ApiKeyAuthenticator, ApiKeyAuthenticatorOptions } from './api-key-authenticator.ts';
+export { issueApiKey } from './issue-api-key.ts';
+export type { NewApiKey } from './issue-api-key.ts';
+export { createJwtVerifier } from './jwt-verifier.ts';
+export type { JwtVerifier, JwtVerifierOptions } from './jwt-verifier.ts';

@@ -6,17 +6,21 @@ import type { Config } from '../config/index.ts';
 import { loadPolicyBundle, type PolicyBundle } from '../policy/index.ts';
 import { createPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS, openSqliteLedger, type Ledger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
-import { createAuthHook } from '../auth/index.ts';
+import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, openSqliteKeyStore, type KeyStore } from '../auth/index.ts';
+import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, type PolicySource } from '../runtime/index.ts';
-import { auditRoutes, docsRoutes, reviewRoutes, runtimeRoutes, systemRoutes } from '../api/index.ts';
+import { auditRoutes, authRoutes, docsRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
+import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
 
 export interface StartOptions {
   logger?: Logger;
   /** Epoch-ms clock for decisions (tests pin it). */
   now?: () => number;
+  /** The agent this gateway is the sidecar of; default the AGENT_ID environment variable. */
+  agentId?: string | null;
 }
 
 export interface RunningGateway {
@@ -36,13 +40,31 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   const store = openLedger(config, bundle);
   const ledger = guardLedger(store);
   let shuttingDown = false;
+  let keys: KeyStore | undefined;
+  let rateLimits: RateLimiting | undefined;
+  let sidecar: Sidecar | undefined;
   try {
+    // Keys are opened only when they can be used; with auth off nothing reads them.
+    keys = config.authEnabled ? openSqliteKeyStore(config.keysPath) : undefined;
+    rateLimits = config.rateLimitEnabled
+      ? startRateLimiting({ configDir: config.configDir, trustedProxies: config.trustedProxies, maxKeys: config.rateLimitMaxKeys, logger })
+      : undefined;
+    if (!config.authEnabled && config.serviceEnv === 'production') {
+      logger.warn('AUTH_ENABLED=false in production: every caller is anonymous with the default tier', { default_tier: config.defaultTier });
+    }
     const killSwitch = await KillSwitch.load(ledger);
     const runtime = new Runtime({ ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now });
     const metrics = createMetrics({
       killSwitchActive: () => killSwitch.active,
       policyVersion: () => policies.current().version,
       scoreVersion: () => SCORE_VERSION,
+    });
+    const sidecarMetrics = createSidecarMetrics(metrics.registry);
+    // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
+    sidecar = await createSidecar({
+      configDir: config.configDir, runtime, policies, ledger, logger, maxBodyBytes: config.maxBodyBytes,
+      agentId: options.agentId === undefined ? (process.env.AGENT_ID?.trim() || null) : options.agentId,
+      versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
     });
     const router = new Router();
     const routes = [
@@ -53,6 +75,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
       ...auditRoutes(ledger),
       ...reviewRoutes(ledger, policies, options.now),
+      ...authRoutes({ authEnabled: config.authEnabled }),
+      ...toolProxyRoutes(),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -63,13 +87,28 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       router,
       maxBodyBytes: config.maxBodyBytes,
       logger,
-      beforeHandler: [createAuthHook({ defaultTier: config.defaultTier })],
+      // Lifecycle: per-IP limit on /v1/auth/* (before auth: failed guesses must count) -> auth 401
+      // -> entitlement 402/403 -> per-agent limit 429 -> handler (schema 422, version 426).
+      beforeHandler: [
+        ...(rateLimits ? [rateLimits.hooks.beforeAuth] : []),
+        createAuthHook({
+          enabled: config.authEnabled,
+          variant: config.variant,
+          defaultTier: config.defaultTier,
+          authenticate: keys && createAuthenticate({ apiKey: createApiKeyAuthenticator({ store: keys }), jwt: createJwtVerifier(config.jwt) }),
+        }),
+        ...(rateLimits ? [rateLimits.hooks.afterAuth] : []),
+      ],
+      intercept: sidecar.intercept,
     });
+    http.server.on('connect', sidecar.onConnect);
+    http.server.on('upgrade', sidecar.onUpgrade);
     const address = await http.listen(config.port, config.host);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     logger.info('gateway listening', {
       url: `http://${host}:${address.port}`, variant: config.variant, ledger: config.ledger.kind,
       policy_version: bundle.version, score_version: SCORE_VERSION, kill_switch_active: killSwitch.active,
+      auth_enabled: config.authEnabled, rate_limit_enabled: config.rateLimitEnabled,
     });
     let closing: Promise<void> | undefined;
     return {
@@ -80,13 +119,19 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       version: GATEWAY_VERSION,
       close: () => (closing ??= (async () => {
         shuttingDown = true;
-        await http.shutdown();
+        await Promise.all([http.shutdown(), sidecar!.close()]);
+        sidecarMetrics.close();
+        rateLimits?.close();
+        await keys?.close();
         await store.close();
         metrics.close();
         logger.info('gateway stopped', {});
       })()),
     };
   } catch (error) {
+    await sidecar?.close();
+    rateLimits?.close();
+    await keys?.close();
     await store.close();
     throw error;
   }

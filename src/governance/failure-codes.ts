@@ -26,6 +26,7 @@ export const FAILURE_CODES: Readonly<Record<string, FailureCodeEntry>> = Object.
   TOOL_UNDECLARED: { check: 'tool_trust', severity: 'critical' },
   TOOL_OUT_OF_SCOPE: { check: 'tool_trust', severity: 'high' },
   TOOL_CALL_LIMIT_EXCEEDED: { check: 'tool_trust', severity: 'high' },
+  TOOL_SESSION_LIMIT_EXCEEDED: { check: 'tool_trust', severity: 'high' },
   TOOL_CAP_EXCEEDED: { check: 'tool_trust', severity: 'high' },
   TOOL_RESULTS_MISMATCH: { check: 'consistency', severity: 'medium' },
   TOKEN_COUNT_MISMATCH: { check: 'consistency', severity: 'low' },

@@ -19,6 +19,8 @@ export interface StageView {
   execution: NormalizedExecution | undefined;
   agentPolicy: AgentPolicy | undefined;
   bundle: PolicyBundle;
+  /** Pre-check only: the session's earlier calls of the proposed tool, when someone counts them. */
+  priorSessionCalls: number | undefined;
 }
 
 export function buildStageView(input: GovernanceInput, ctx: GovernanceContext): StageView {
@@ -40,6 +42,7 @@ export function buildStageView(input: GovernanceInput, ctx: GovernanceContext): 
     execution: isPreCheck ? undefined : input.execution,
     agentPolicy: ctx.agentPolicy,
     bundle: ctx.bundle,
+    priorSessionCalls: isPreCheck ? ctx.priorSessionCalls : undefined,
   };
 }
 

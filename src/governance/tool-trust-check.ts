@@ -63,6 +63,22 @@ function callLimitFailures(view: StageView): Failure[] {
   return failures;
 }
 
+/** Pre-check only: the proposed call would be one more than the session may make. */
+function sessionLimitFailures(view: StageView): Failure[] {
+  const prior = view.priorSessionCalls;
+  const call = view.calls[0];
+  if (prior === undefined || !call) return [];
+  const limit = declaredTool(view, call.name)?.limits.max_calls_per_session;
+  if (limit === undefined || prior < limit) return [];
+  return [{
+    code: 'TOOL_SESSION_LIMIT_EXCEEDED',
+    check: 'tool_trust',
+    severity: 'high',
+    message: `${call.name} was already called ${prior} times in this session; at most ${limit} per session are allowed.`,
+    path: view.callPaths[0],
+  }];
+}
+
 function callFailures(view: StageView, call: ToolCall, index: number): Failure[] {
   const path = view.callPaths[index];
   if (!view.agentPolicy) {
@@ -91,6 +107,7 @@ export function checkToolTrust(view: StageView): CheckOutcome {
   const failures = [
     ...view.calls.flatMap((call, index) => callFailures(view, call, index)),
     ...callLimitFailures(view),
+    ...sessionLimitFailures(view),
   ];
   const score = scoreFromFailures(failures);
   return { score: failures.length > 0 ? Math.min(score, TOOL_TRUST_FAILURE_CAP) : score, failures };

@@ -175,6 +175,11 @@ export interface GovernanceContext {
   parent?: { id: string; found: ParentEnvelope | undefined };
   /** Post-check only: the pre-check this execution completes. A blocked pre-check blocks its post-check. */
   preCheck?: { envelopeId: string; outcome: Outcome };
+  /**
+   * Pre-check only: calls of the proposed tool this session has already made or has under way.
+   * The sidecar counts them; undefined (the API, which sees no sessions) skips max_calls_per_session.
+   */
+  priorSessionCalls?: number;
   judgeScore: number | null;
   /** Epoch milliseconds; the only clock the engines see. */
   now: number;

@@ -25,6 +25,17 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, title: 'Rate limit exceeded' },
   INTERNAL: { status: 500, title: 'Internal gateway error' },
   LEDGER_UNAVAILABLE: { status: 503, title: 'The audit ledger cannot record right now' },
+  TOOL_NOT_IDENTIFIED: { status: 400, title: 'The sidecar cannot tell which tool this request calls' },
+  PROXY_PATH_REJECTED: { status: 400, title: 'The proxied path is not allowed' },
+  TOOL_CALL_BLOCKED: { status: 403, title: 'Governance blocked this tool call' },
+  TOOL_RESULT_BLOCKED: { status: 403, title: 'Governance withheld this tool result' },
+  DESTINATION_NOT_ALLOWED: { status: 403, title: 'The sidecar does not proxy to this destination' },
+  UPGRADE_REFUSED: { status: 403, title: 'Governed routes do not accept protocol upgrades' },
+  UPSTREAM_UNAVAILABLE: { status: 502, title: 'The upstream tool server failed' },
+  UPSTREAM_RESPONSE_TOO_LARGE: { status: 502, title: 'The upstream response is larger than the route allows' },
+  UPSTREAM_RESPONSE_UNREADABLE: { status: 502, title: 'The upstream response cannot be read for its post-check' },
+  UPSTREAM_TIMEOUT: { status: 504, title: 'The upstream tool server did not answer in time' },
+  AUTH_UNAVAILABLE: { status: 503, title: 'Credentials cannot be checked right now' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -22,11 +22,18 @@ export interface HttpResponseEvent {
 
 export type BeforeHandlerHook = (ctx: RequestContext, route: Route) => void | Promise<void>;
 
+/**
+ * Sees each request before the router (the sidecar's proxy routes). It either takes the request,
+ * answering it itself and returning the label its metrics carry, or returns null to leave it to the router.
+ */
+export type RequestInterceptor = (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => string | null;
+
 export interface HttpServerOptions {
   router: Router;
   maxBodyBytes: number;
   logger: Logger;
   beforeHandler?: BeforeHandlerHook[];
+  intercept?: RequestInterceptor;
 }
 
 export interface HttpServer {
@@ -68,6 +75,18 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     const sent = req.headers['x-request-id'];
     const requestId = typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
     res.setHeader('x-request-id', requestId);
+    if (options.intercept) {
+      try {
+        const taken = options.intercept(req, res, requestId);
+        if (taken !== null) {
+          setRoute(taken);
+          return;
+        }
+      } catch (error) {
+        sendError(res, error, req.url ?? '/', requestId);
+        return;
+      }
+    }
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const path = q === -1 ? rawUrl : rawUrl.slice(0, q);

@@ -8,19 +8,23 @@ import { ENTRY_KINDS, type LedgerEntry } from './types.ts';
 const NULLABLE_STRINGS = ['parent_envelope_id', 'agent_id', 'action', 'reviewer_id'] as const;
 const NULLABLE_NUMBERS = ['risk_score', 'final_confidence'] as const;
 
+/** An entry's fields without its payload: what crosses to the writer beside the payload's text. */
+export type EntryMetadata = Omit<LedgerEntry, 'payload'>;
+
 /**
  * Returns a normalized copy: missing nullable fields become null, the payload becomes plain JSON
  * (what the store will read back), review_deadline becomes ISO-8601 UTC so it compares as text.
  */
 export function validateEntry(input: LedgerEntry): LedgerEntry {
-  return checkEntry(input).entry;
+  const { meta, payloadJson } = checkEntry(input);
+  return { ...input, ...meta, payload: JSON.parse(payloadJson) };
 }
 
 /**
- * validateEntry, plus the payload's JSON text: the copy is made by parsing that text, and the
- * text is exactly what the store writes, so the payload is serialized once per append.
+ * validateEntry without the copy of the payload: its normalized fields, and the payload as the
+ * JSON text the store writes. The store parses that text only where it needs the object.
  */
-export function checkEntry(input: LedgerEntry): { entry: LedgerEntry; payloadJson: string } {
+export function checkEntry(input: LedgerEntry): { meta: EntryMetadata; payloadJson: string } {
   const fail = (why: string): never => { throw new LedgerError('LEDGER_INVALID_ENTRY', why); };
   if (input === null || typeof input !== 'object') fail('entry must be an object');
   const entry = { ...input };
@@ -49,13 +53,28 @@ export function checkEntry(input: LedgerEntry): { entry: LedgerEntry; payloadJso
     entry.review_deadline = new Date(at).toISOString();
   }
   if (entry.payload === null || typeof entry.payload !== 'object' || Array.isArray(entry.payload)) fail('payload must be a JSON object');
-  let payloadJson = '';
+  let payloadJson: string | undefined;
   try {
     payloadJson = JSON.stringify(entry.payload);
-    entry.payload = JSON.parse(payloadJson);
   } catch (err) {
     fail(`payload is not JSON-serializable (${(err as Error).message})`);
   }
-  if (entry.payload === null || typeof entry.payload !== 'object' || Array.isArray(entry.payload)) fail('payload must serialize to a JSON object');
-  return { entry, payloadJson };
+  // JSON.stringify writes an object as '{...}' and nothing else that way (toJSON may return anything).
+  if (typeof payloadJson !== 'string' || payloadJson[0] !== '{') fail('payload must serialize to a JSON object');
+  const meta: EntryMetadata = {
+    envelope_id: entry.envelope_id,
+    parent_envelope_id: entry.parent_envelope_id,
+    kind: entry.kind,
+    agent_id: entry.agent_id,
+    action: entry.action,
+    outcome: entry.outcome,
+    risk_tier: entry.risk_tier,
+    risk_score: entry.risk_score,
+    final_confidence: entry.final_confidence,
+    policy_version: entry.policy_version,
+    score_version: entry.score_version,
+    reviewer_id: entry.reviewer_id,
+    review_deadline: entry.review_deadline,
+  };
+  return { meta, payloadJson: payloadJson as string };
 }

@@ -5,8 +5,8 @@
 export * from './types.ts';
 export { openSqliteLedger, LEDGER_APPEND_CHANNEL, type OpenLedgerOptions } from './sqlite-store.ts';
 export {
-  createPiiDetector, defaultPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS,
-  type PiiDetector, type PiiDetectorOptions, type ValueMatcher,
+  createPiiDetector, defaultPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS, piiDetectorSpec, piiDetectorFromSpec,
+  type PiiDetector, type PiiDetectorOptions, type PiiDetectorSpec, type ValueMatcher,
 } from './pii-detector.ts';
 export { canonicalJson } from './canonical-json.ts';
 export { sha256Hex } from './digests.ts';

@@ -107,5 +107,8 @@ export function isPathPrefix(ancestor: readonly PathSegment[], path: readonly Pa
 
 /** Adds an own enumerable member; unlike `obj[key] = v` it cannot touch the prototype ("__proto__"). */
 export function setOwnMember(obj: object, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  // Plain assignment is faster, but an inherited name ("__proto__", or "toString" under frozen
+  // intrinsics) would hit the prototype instead of creating an own member.
+  if (key in Object.prototype) Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else (obj as Record<string, unknown>)[key] = value;
 }

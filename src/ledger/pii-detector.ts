@@ -37,7 +37,11 @@ const CARD_CANDIDATES = /(?<![\d-])[2-6](?:[ -]?\d){12,18}(?![\d-])/g;
 /** A card-number pattern that also requires the Luhn checksum, to spare timestamps and ids. */
 export const CARD_NUMBER: ValueMatcher = {
   test(text: string): boolean {
-    for (const match of text.matchAll(CARD_CANDIDATES)) if (luhnValid(match[0].replace(/[ -]/g, ''))) return true;
+    // exec() on the shared /g pattern, not matchAll(), which copies the RegExp on every call.
+    CARD_CANDIDATES.lastIndex = 0;
+    for (let match = CARD_CANDIDATES.exec(text); match !== null; match = CARD_CANDIDATES.exec(text)) {
+      if (luhnValid(match[0].replace(/[ -]/g, ''))) return true;
+    }
     return false;
   },
 };

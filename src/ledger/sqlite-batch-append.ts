@@ -9,9 +9,8 @@ import { sealPayload, type JsonObject, type SealedPayload } from './pii-commitme
 import type { PiiDetector } from './pii-detector.ts';
 import { INSERT_SQL, encodeRow } from './sqlite-row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
-import type { LedgerEntry, LedgerRow } from './types.ts';
-
-export type EntryMetadata = Omit<LedgerEntry, 'payload'>;
+import type { EntryMetadata } from './entry-validation.ts';
+import type { LedgerRow } from './types.ts';
 
 /** One validated append, ready for the writer. */
 export interface AppendRequest {
@@ -110,9 +109,13 @@ export function createBatchAppender(db: DatabaseSync, detectPii?: PiiDetector): 
   };
 }
 
-/** The public row for an append the writer committed; member order matches linkRow's. */
-export function appendedRow(request: AppendRequest, payload: JsonObject, outcome: Extract<AppendOutcome, { ok: true }>): LedgerRow {
+/**
+ * The public row for an append the writer committed; member order matches linkRow's. Without
+ * `payload` (nothing on this thread needed it parsed) the row parses payloadJson on first read.
+ */
+export function appendedRow(request: AppendRequest, payload: JsonObject | undefined, outcome: Extract<AppendOutcome, { ok: true }>): LedgerRow {
   const { meta } = request;
+  let parsed: JsonObject | null | undefined = payload;
   return {
     seq: outcome.seq,
     envelope_id: meta.envelope_id,
@@ -129,7 +132,13 @@ export function appendedRow(request: AppendRequest, payload: JsonObject, outcome
     reviewer_id: meta.reviewer_id,
     review_deadline: meta.review_deadline,
     created_at: request.createdAt,
-    payload,
+    get payload(): JsonObject | null {
+      if (parsed === undefined) parsed = JSON.parse(request.payloadJson) as JsonObject;
+      return parsed;
+    },
+    set payload(value: JsonObject | null) {
+      parsed = value;
+    },
     payload_state: 'present',
     pii_paths: outcome.pii_paths,
     payload_digest: outcome.payload_digest,

@@ -1,46 +1,63 @@
-// The embedded ledger on node:sqlite. Appends are validated and sealed (PII commitments,
-// digest) before they queue; the group committer then links a whole batch into the chain
-// inside one BEGIN IMMEDIATE ... COMMIT, i.e. one fsync per batch.
+// The embedded ledger on node:sqlite. append() validates an entry and queues it; the group
+// committer hands each batch to the writer (a worker thread that owns the write connection, or
+// this thread for ':memory:'), which links the batch into the chain inside one
+// BEGIN IMMEDIATE ... COMMIT, i.e. one fsync per batch. Reads use this thread's own connection:
+// WAL lets them run while the writer commits.
 
 import diagnostics_channel from 'node:diagnostics_channel';
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { validateEntry } from './entry-validation.ts';
+import { checkEntry } from './entry-validation.ts';
 import { createGroupCommitter } from './group-commit.ts';
-import { GENESIS_HEAD, linkRow, sealEntry, type SealedEntry } from './hash-chain.ts';
+import { GENESIS_HEAD } from './hash-chain.ts';
 import { LedgerError } from './ledger-errors.ts';
-import { defaultPiiDetector, type PiiDetector } from './pii-detector.ts';
+import { sealPayload, type JsonObject } from './pii-commitments.ts';
+import { defaultPiiDetector, piiDetectorSpec, type PiiDetector } from './pii-detector.ts';
 import { openLedgerDatabase } from './sqlite-schema.ts';
-import { INSERT_SQL, encodeRow } from './sqlite-row-codec.ts';
+import { appendedRow, outcomeError, type AppendRequest } from './sqlite-batch-append.ts';
+import { createSameThreadWriter, startWriterThread } from './sqlite-ledger-writer.ts';
 import { createSqliteReader } from './sqlite-reads.ts';
 import { createSqlitePayloadEraser } from './sqlite-payload-erasure.ts';
 import { walkSqliteChain } from './sqlite-chain-walk.ts';
-import { toLedgerRow, type ChainHead } from './stored-row.ts';
+import type { ChainHead } from './stored-row.ts';
 import type { Ledger, LedgerRow } from './types.ts';
 
 export interface OpenLedgerOptions {
   /** A file path (its directory is created when missing) or ':memory:'. */
   path: string;
   piiDetector?: PiiDetector;
-  /** The clock for created_at; injectable for tests. */
+  /** The clock for created_at; injectable for tests. Always called on this thread. */
   now?: () => Date;
   /** Most appends committed in one transaction. Default 256. */
   maxBatch?: number;
+  /**
+   * Where the write connection lives: 'thread' (a worker thread, the default for a file) or
+   * 'main' (this thread; the only choice for an in-memory database).
+   */
+  writer?: 'thread' | 'main';
 }
 
 export const LEDGER_APPEND_CHANNEL = 'gateway:ledger:append';
 const appendChannel = diagnostics_channel.channel(LEDGER_APPEND_CHANNEL);
 
 type Settled = { ok: true; row: LedgerRow } | { ok: false; error: LedgerError };
+/**
+ * A validated append waiting for its batch; created_at is taken when the batch is sent.
+ * `payload` is the parsed copy, when this thread needed one (it then becomes the row's payload).
+ */
+type Queued = { request: Omit<AppendRequest, 'createdAt'>; payload: JsonObject | undefined };
 
 export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
   if (!opts || typeof opts.path !== 'string' || opts.path === '') throw new LedgerError('LEDGER_INVALID_ARGUMENT', 'path must be a file path or :memory:');
   const maxBatch = opts.maxBatch ?? 256;
   if (!Number.isSafeInteger(maxBatch) || maxBatch < 1) throw new LedgerError('LEDGER_INVALID_ARGUMENT', `maxBatch must be a positive integer, got ${maxBatch}`);
+  const inMemory = isInMemoryPath(opts.path);
+  const writerKind = opts.writer ?? (inMemory ? 'main' : 'thread');
+  if (writerKind !== 'thread' && writerKind !== 'main') throw new LedgerError('LEDGER_INVALID_ARGUMENT', `writer must be 'thread' or 'main', got ${String(writerKind)}`);
+  if (inMemory && writerKind === 'thread') throw new LedgerError('LEDGER_INVALID_ARGUMENT', "an in-memory database cannot be shared with a writer thread; use writer: 'main'");
   const now = opts.now ?? (() => new Date());
   const detectPii = opts.piiDetector ?? defaultPiiDetector;
 
+  // This connection migrates the schema, then serves reads, erasure and expiry.
   const db = openLedgerDatabase(opts.path);
-  const insert = db.prepare(INSERT_SQL);
   const selectHead = db.prepare('SELECT seq, hash FROM ledger ORDER BY seq DESC LIMIT 1');
   const reader = createSqliteReader(db);
   const eraser = createSqlitePayloadEraser(db);
@@ -53,23 +70,33 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
   let dbOpen = true;
   let closing: Promise<void> | undefined;
 
-  const committer = createGroupCommitter<SealedEntry, Settled>({
+  // A detector built by createPiiDetector can be rebuilt in the writer thread, which then seals
+  // too; a hand-written detector function cannot cross threads, so sealing stays here.
+  const writer = writerKind === 'thread' ? startWriterThread(opts.path, piiDetectorSpec(detectPii)) : createSameThreadWriter(db);
+  const sameThread = writerKind === 'main';
+
+  const committer = createGroupCommitter<Queued, Settled>({
     maxBatch,
-    flush: (batch) => {
+    flush: async (batch) => {
       const started = performance.now();
-      let results: { settled: Settled[]; head: ChainHead };
+      let requests: AppendRequest[];
       try {
-        results = appendBatch(db, insert, batch, readHead, now);
+        requests = batch.map(({ request }) => ({ ...request, createdAt: now().toISOString() }));
       } catch (err) {
-        // The batch rolled back: trust the database, not memory, for where the chain ends.
-        try { head = readHead(); } catch { /* the database is unusable; the next batch will fail too */ }
-        throw err;
+        throw new LedgerError('LEDGER_WRITE_FAILED', (err as Error).message, { cause: err });
       }
-      head = results.head;
+      const result = await writer.write(requests);
+      if (!result.ok) {
+        try { head = result.head ?? readHead(); } catch { /* unreadable: the next batch will say so */ }
+        throw new LedgerError('LEDGER_WRITE_FAILED', result.detail);
+      }
+      head = result.head;
       if (appendChannel.hasSubscribers) {
         appendChannel.publish({ batchSize: batch.length, durationMs: performance.now() - started, store: 'sqlite' });
       }
-      return results.settled;
+      return result.outcomes.map((outcome, i): Settled => (outcome.ok
+        ? { ok: true, row: appendedRow(requests[i], batch[i].payload, outcome) }
+        : { ok: false, error: outcomeError(outcome) }));
     },
   });
 
@@ -80,9 +107,16 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
   return {
     async append(entry) {
       if (!accepting) throw new LedgerError('LEDGER_CLOSED');
-      const valid = validateEntry(entry);
-      const sealed = sealEntry(valid, detectPii(valid.payload));
-      const settled = await committer.submit(sealed);
+      const { meta, payloadJson } = checkEntry(entry);
+      let request: Queued['request'] = { meta, payloadJson };
+      let payload: JsonObject | undefined;
+      if (!writer.seals) {
+        // Sealing here keeps the detector's own errors thrown from append(), as they always were.
+        payload = JSON.parse(payloadJson) as JsonObject;
+        request = { meta, payloadJson, sealed: sealPayload(payload, detectPii(payload)) };
+        if (sameThread) request.payload = payload;
+      }
+      const settled = await committer.submit({ request, payload });
       if (!settled.ok) throw settled.error;
       return settled.row;
     },
@@ -114,6 +148,7 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
       closing ??= (async () => {
         accepting = false;
         await committer.drain();
+        await writer.close();
         dbOpen = false;
         db.close();
       })();
@@ -122,49 +157,8 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
   };
 }
 
-/**
- * One transaction for the batch. A constraint violation (duplicate envelope, second post-check)
- * fails only its own entry: SQLite aborts just that statement and the transaction goes on.
- * Anything else rolls the whole batch back and rethrows as LEDGER_WRITE_FAILED.
- */
-function appendBatch(
-  db: DatabaseSync, insert: StatementSync, batch: SealedEntry[],
-  readHead: () => ChainHead, now: () => Date,
-): { settled: Settled[]; head: ChainHead } {
-  const settled: Settled[] = [];
-  try {
-    db.exec('BEGIN IMMEDIATE');
-    // Re-read inside the write lock: another process may have appended to the same file.
-    let next = readHead();
-    for (const sealed of batch) {
-      const row = linkRow(sealed, next, now().toISOString());
-      try {
-        insert.run(...encodeRow(row));
-      } catch (err) {
-        const refused = constraintError(err, sealed);
-        if (!refused) throw err;
-        settled.push({ ok: false, error: refused });
-        continue;
-      }
-      next = { seq: row.seq, hash: row.hash };
-      settled.push({ ok: true, row: toLedgerRow(row) });
-    }
-    db.exec('COMMIT');
-    return { settled, head: next };
-  } catch (err) {
-    try {
-      if (db.isTransaction) db.exec('ROLLBACK');
-    } catch { /* keep the original error: it says why the batch failed */ }
-    throw new LedgerError('LEDGER_WRITE_FAILED', (err as Error).message, { cause: err });
-  }
-}
-
-function constraintError(err: unknown, sealed: SealedEntry): LedgerError | undefined {
-  const message = (err as Error)?.message ?? '';
-  if (!/UNIQUE constraint failed/.test(message)) return undefined;
-  if (message.includes('ledger.envelope_id')) return new LedgerError('LEDGER_DUPLICATE_ENVELOPE', sealed.envelope_id, { cause: err });
-  if (message.includes('ledger.parent_envelope_id')) {
-    return new LedgerError('LEDGER_DUPLICATE_POST_CHECK', `parent ${String(sealed.parent_envelope_id)}`, { cause: err });
-  }
-  return undefined;
+/** ':memory:' and SQLite memory URIs (file::memory:, file:x?mode=memory) name no file a thread can share. */
+function isInMemoryPath(path: string): boolean {
+  if (path === ':memory:') return true;
+  return path.startsWith('file:') && (path.startsWith('file::memory:') || /[?&]mode=memory(&|$)/.test(path));
 }

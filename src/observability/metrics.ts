@@ -82,6 +82,19 @@ export function createMetrics(state: GatewayState): Metrics {
     },
   });
 
+  const reloads = new client.Counter({
+    name: 'config_reload_total',
+    help: 'Hot reloads of config files by result: failure means the edit was rejected and the last good version stays in force.',
+    labelNames: ['file', 'result'] as const,
+    registers: [registry],
+  });
+  const lastReload = new client.Gauge({
+    name: 'config_last_reload_success',
+    help: '0 while the newest edit of a config file is rejected (the last good version is in force), 1 once a good version is applied.',
+    labelNames: ['file'] as const,
+    registers: [registry],
+  });
+
   const onResponse = (message: unknown) => {
     const e = message as HttpResponseEvent;
     httpDuration.observe({ method: e.method, route: e.route, status: String(e.status) }, e.durationSeconds);
@@ -95,7 +108,13 @@ export function createMetrics(state: GatewayState): Metrics {
     appendDuration.observe({ store: e.store }, e.durationMs / 1000);
     batchSize.observe({ store: e.store }, e.batchSize);
   };
+  const onReload = (message: unknown) => {
+    const e = message as { file: string; result: 'success' | 'failure' };
+    reloads.inc({ file: e.file, result: e.result });
+    lastReload.set({ file: e.file }, e.result === 'success' ? 1 : 0);
+  };
   diagnostics_channel.subscribe('gateway:http:response', onResponse);
+  diagnostics_channel.subscribe('gateway:config:reload', onReload);
   diagnostics_channel.subscribe('gateway:decision', onDecision);
   diagnostics_channel.subscribe('gateway:ledger:append', onAppend);
 
@@ -106,6 +125,7 @@ export function createMetrics(state: GatewayState): Metrics {
       diagnostics_channel.unsubscribe('gateway:http:response', onResponse);
       diagnostics_channel.unsubscribe('gateway:decision', onDecision);
       diagnostics_channel.unsubscribe('gateway:ledger:append', onAppend);
+      diagnostics_channel.unsubscribe('gateway:config:reload', onReload);
     },
   };
 }

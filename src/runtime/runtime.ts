@@ -30,6 +30,14 @@ export interface RuntimeDeps {
   now?: () => number;
 }
 
+/** What the sidecar adds to a call beyond its request body. */
+export interface SidecarFacts {
+  /** Pre-check: calls of the proposed tool this session already made or has under way (max_calls_per_session). */
+  priorSessionCalls?: number;
+  /** Kept in the row's payload as `sidecar`: route, session, upstream status and timing. */
+  record?: Record<string, unknown>;
+}
+
 export interface PostCheckResult {
   body: ResponseBody;
   /** True when this answers a repeated post-check with the first result. */
@@ -60,29 +68,29 @@ export class Runtime {
     return response;
   }
 
-  async preCheck(body: PreCheckBody): Promise<ResponseBody> {
+  async preCheck(body: PreCheckBody, facts: SidecarFacts = {}): Promise<ResponseBody> {
     const started = performance.now();
     const input = preCheckInput(body);
-    const evaluation = await this.#evaluate(input, null);
+    const evaluation = await this.#evaluate(input, null, undefined, facts.priorSessionCalls);
     const envelopeId = randomUUID();
     const response = preCheckResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'pre_check', envelopeId, parentEnvelopeId: null, agentId: body.agent_id,
-      action: body.action, evaluation, payload: { request: body, response },
+      action: body.action, evaluation, payload: { request: body, response, ...sidecarPayload(facts) },
     }), input);
     return response;
   }
 
-  postCheck(body: PostCheckBody): Promise<PostCheckResult> {
+  postCheck(body: PostCheckBody, facts: SidecarFacts = {}): Promise<PostCheckResult> {
     const key = body.pre_check_envelope_id;
     const running = this.#postChecks.get(key);
     if (running) return running.then((result) => ({ ...result, replayed: true }));
-    const result = this.#postCheckOnce(body).finally(() => this.#postChecks.delete(key));
+    const result = this.#postCheckOnce(body, facts).finally(() => this.#postChecks.delete(key));
     this.#postChecks.set(key, result);
     return result;
   }
 
-  async #postCheckOnce(body: PostCheckBody): Promise<PostCheckResult> {
+  async #postCheckOnce(body: PostCheckBody, facts: SidecarFacts): Promise<PostCheckResult> {
     const started = performance.now();
     const preCheckId = body.pre_check_envelope_id;
     const existing = await this.#deps.ledger.findChild(preCheckId, 'post_check');
@@ -99,7 +107,7 @@ export class Runtime {
     try {
       await this.#record(ledgerEntry({
         kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
-        action: preBody.action, evaluation, payload: { request: body, pre_check: preBody, response },
+        action: preBody.action, evaluation, payload: { request: body, pre_check: preBody, response, ...sidecarPayload(facts) },
       }), input);
     } catch (error) {
       if ((error as { code?: string }).code !== 'LEDGER_DUPLICATE_POST_CHECK') throw error;
@@ -125,7 +133,7 @@ export class Runtime {
     const preCheckRow = source.kind === 'post_check' && source.parent_envelope_id
       ? await this.#deps.ledger.get(source.parent_envelope_id as string)
       : undefined;
-    const evaluation = await this.#evaluate(input, parentId, preCheckRow);
+    const evaluation = await this.#evaluate(input, parentId, preCheckRow, priorSessionCalls(source));
     const newId = randomUUID();
     const { decided_by: _decidedBy, ...decision } = evaluation.decision;
     const response: ResponseBody = {
@@ -145,7 +153,7 @@ export class Runtime {
     return response;
   }
 
-  async #evaluate(input: GovernanceInput, parentId: string | null, preCheck?: LedgerRow): Promise<GovernanceEvaluation> {
+  async #evaluate(input: GovernanceInput, parentId: string | null, preCheck?: LedgerRow, sessionCalls?: number): Promise<GovernanceEvaluation> {
     // One bundle for the whole request, even if a reload lands while it runs.
     const bundle = this.#deps.policies.current();
     const now = this.#now();
@@ -162,6 +170,7 @@ export class Runtime {
       preCheck: preCheck ? { envelopeId: preCheck.envelope_id, outcome: preCheck.outcome ?? 'approve' } : undefined,
       judgeScore: null,
       now,
+      priorSessionCalls: sessionCalls,
     };
     return evaluate(input, ctx);
   }
@@ -190,6 +199,18 @@ function storedRequest(row: LedgerRow): StoredRequest {
     throw new ApiError('PAYLOAD_UNAVAILABLE', `The payload of envelope ${row.envelope_id} is no longer available (payload retention); its metadata and hash remain in the ledger.`);
   }
   return row.payload as unknown as StoredRequest;
+}
+
+function sidecarPayload(facts: SidecarFacts): Record<string, unknown> {
+  if (facts.record === undefined && facts.priorSessionCalls === undefined) return {};
+  return { sidecar: { ...facts.record, ...(facts.priorSessionCalls === undefined ? {} : { prior_session_calls: facts.priorSessionCalls }) } };
+}
+
+/** A re-run of a sidecar pre-check sees the session count the first run saw. */
+function priorSessionCalls(row: LedgerRow): number | undefined {
+  if (row.kind !== 'pre_check') return undefined;
+  const count = (row.payload?.sidecar as { prior_session_calls?: unknown } | undefined)?.prior_session_calls;
+  return typeof count === 'number' ? count : undefined;
 }
 
 function replay(row: LedgerRow): PostCheckResult {

@@ -2,8 +2,9 @@
 // measured in the same run on the same machine. Figures go into docs/performance.md.
 
 import { embeddedGatewayBench } from './embedded-gateway.bench.ts';
+import { ledgerAppendBench } from './ledger-append.bench.ts';
 
-const benches = [embeddedGatewayBench];
+const benches = [embeddedGatewayBench, ledgerAppendBench];
 const only = process.argv[2];
 for (const bench of benches) {
   if (only && !bench.name.includes(only)) continue;

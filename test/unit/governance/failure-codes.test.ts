@@ -26,6 +26,7 @@ const CASES: Case[] = [
   { code: 'TOOL_UNDECLARED', input: validateInput({ execution: execution([{ name: 'shell.exec', params: {} }], [ok]) }) },
   { code: 'TOOL_OUT_OF_SCOPE', input: preCheckInput(pay({ amount: 5, currency: 'JPY' })) },
   { code: 'TOOL_CALL_LIMIT_EXCEEDED', input: validateInput({ execution: execution([pay({ amount: 1, currency: 'USD' }), pay({ amount: 2, currency: 'USD' })], [ok, ok]) }) },
+  { code: 'TOOL_SESSION_LIMIT_EXCEEDED', input: preCheckInput(pay({ amount: 1, currency: 'USD' })), ctx: { priorSessionCalls: 5 } },
   { code: 'TOOL_CAP_EXCEEDED', input: preCheckInput(pay({ amount: 10001, currency: 'USD' })) },
   { code: 'TOOL_RESULTS_MISMATCH', input: validateInput({ execution: execution([pay({ amount: 120, currency: 'USD' })], []) }) },
   { code: 'TOKEN_COUNT_MISMATCH', input: validateInput({ execution: execution([pay({ amount: 120, currency: 'USD' })], [ok], { tokens: 31 }) }) },

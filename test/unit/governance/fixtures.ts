@@ -41,7 +41,7 @@ export const TOOLS = {
     name: 'payments.create',
     action_severity: 80,
     business_impact: 60,
-    limits: { max_calls_per_execution: 1, caps: { amount: 10000 } },
+    limits: { max_calls_per_execution: 1, max_calls_per_session: 3, caps: { amount: 10000 } },
     scope: schemaCheck({
       type: 'object',
       required: ['amount', 'currency'],

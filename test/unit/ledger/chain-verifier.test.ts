@@ -25,6 +25,16 @@ describe('row hash', () => {
     });
   }
 
+  test('property: equals sha256 of canonicalJson of the hashed fields, whatever their values', () => {
+    const [row] = sampleChain(1);
+    const value = fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }));
+    fc.assert(fc.property(fc.record(Object.fromEntries(HASHED_FIELDS.map((field) => [field, value]))), (fields) => {
+      const changed = { ...row, ...fields } as unknown as StoredRow;
+      const covered = Object.fromEntries(HASHED_FIELDS.map((field) => [field, changed[field]]));
+      assert.equal(rowHash(changed), createHash('sha256').update(canonicalJson(covered)).digest('hex'));
+    }), { numRuns: 100 });
+  });
+
   test('does not cover the payload columns, so erasure and expiry keep it', () => {
     const [row] = sampleChain(1);
     assert.equal(rowHash(erased(row)), row.hash);

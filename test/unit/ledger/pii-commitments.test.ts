@@ -1,8 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import {
-  ERASED_VALUE, erasePayload, payloadDigest, piiCommitment, redactPayload, sealPayload,
+  ERASED_VALUE, erasePayload, formatPath, payloadDigest, piiCommitment, redactPayload, sealPayload, type PathSegment,
 } from '../../../src/ledger/index.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -53,4 +54,35 @@ describe('PII commitments', () => {
     assert.equal(payloadDigest(redactPayload(erased, sealed.pii_commitments)!), sealed.payload_digest);
     assert.equal(redactPayload({ note: 'x' }, sealed.pii_commitments), undefined, 'a vanished leaf cannot be redacted');
   });
+
+  test('property: the digest sealPayload computes without copying equals the digest of the redacted copy', () => {
+    fc.assert(fc.property(
+      fc.dictionary(fc.string(), fc.jsonValue()),
+      fc.array(fc.nat(), { maxLength: 6 }),
+      (raw, picks) => {
+        const payload = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
+        const paths = leafPaths(payload);
+        const chosen = paths.length === 0 ? [] : picks.map((i) => paths[i % paths.length]);
+        const sealed = sealPayload(payload, chosen);
+        assert.equal(sealed.payload_digest, payloadDigest(redactPayload(payload, sealed.pii_commitments)!));
+        assert.deepEqual(Object.keys(sealed.pii_salts).sort(), sealed.pii_paths);
+      },
+    ), { numRuns: 200 });
+  });
+
+  test('salts are 16 fresh bytes each, never repeated', () => {
+    const salts = new Set(Array.from({ length: 2000 }, () => sealPayload({ user: 'ann' }, ['user']).pii_salts.user));
+    assert.equal(salts.size, 2000);
+    for (const salt of salts) assert.match(salt, /^[0-9a-f]{32}$/);
+  });
 });
+
+/** Every path in the payload (objects, arrays and scalars alike), in json-paths form. */
+function leafPaths(node: unknown, prefix: PathSegment[] = []): string[] {
+  const here = prefix.length > 0 ? [formatPath(prefix)] : [];
+  if (Array.isArray(node)) return [...here, ...node.flatMap((item, i) => leafPaths(item, [...prefix, i]))];
+  if (node !== null && typeof node === 'object') {
+    return [...here, ...Object.keys(node).flatMap((key) => leafPaths((node as Record<string, unknown>)[key], [...prefix, key]))];
+  }
+  return here;
+}

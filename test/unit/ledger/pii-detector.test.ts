@@ -1,6 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPiiDetector, defaultPiiDetector, getAtPath, parsePath } from '../../../src/ledger/index.ts';
+import fc from 'fast-check';
+import {
+  createPiiDetector, defaultPiiDetector, getAtPath, parsePath, piiDetectorFromSpec, piiDetectorSpec, type PiiDetector,
+} from '../../../src/ledger/index.ts';
 
 describe('defaultPiiDetector', () => {
   const cases: Array<[string, Record<string, unknown>, string[]]> = [
@@ -43,5 +46,24 @@ describe('defaultPiiDetector', () => {
     const payload = { customerRef: 'c-1', user: 'not personal here', memo: 'ACCT-42', memo2: 'ACCT-43' };
     assert.deepEqual(detect(payload).sort(), ['customerRef', 'memo', 'memo2']);
     assert.deepEqual(detect(payload).sort(), ['customerRef', 'memo', 'memo2']);
+  });
+
+  test('property: a detector rebuilt from its structured-cloned spec finds exactly the same paths', () => {
+    const detectors = [defaultPiiDetector, createPiiDetector({ personalKeys: ['memo'], valuePatterns: [/ab+c/gi, /^\d{3}$/] })];
+    const textArb = fc.oneof(fc.string(), fc.constantFrom('ann@example.com', '+44 20 7946 0958', '4111 1111 1111 1111', 'xABBBc', '123'));
+    const payloadArb = fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('user', 'Memo', 'e-mail', 'name')),
+      fc.oneof(textArb, fc.jsonValue(), fc.array(textArb, { maxLength: 3 })));
+    const rebuilt = detectors.map((detector) => piiDetectorFromSpec(structuredClone(piiDetectorSpec(detector)!)));
+    fc.assert(fc.property(payloadArb, (payload) => {
+      detectors.forEach((detector, i) => assert.deepEqual(rebuilt[i](payload), detector(payload)));
+    }), { numRuns: 200 });
+  });
+
+  test('only detectors built from cloneable parts have a spec', () => {
+    const custom: PiiDetector = () => [];
+    assert.equal(piiDetectorSpec(custom), undefined);
+    assert.equal(piiDetectorSpec(createPiiDetector({ valuePatterns: [{ test: (text) => text === 'x' }] })), undefined);
+    assert.equal(piiDetectorSpec(createPiiDetector({ valuePatterns: [Object.assign(/x/, { test: () => true })] })), undefined);
+    assert.deepEqual(piiDetectorSpec(createPiiDetector({ personalKeys: ['a'], valuePatterns: [/x/] })), { personalKeys: ['a'], valuePatterns: [/x/] });
   });
 });

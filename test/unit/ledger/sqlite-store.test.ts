@@ -21,6 +21,12 @@ ledgerContractSuite('sqlite file', async () => {
   return { ledger, cleanup: async () => { await ledger.close(); removeDir(); } };
 });
 
+ledgerContractSuite('sqlite file, writer on the main thread', async () => {
+  const { path, removeDir } = tempLedgerPath();
+  const ledger = openSqliteLedger({ path, writer: 'main' });
+  return { ledger, cleanup: async () => { await ledger.close(); removeDir(); } };
+});
+
 ledgerContractSuite('sqlite :memory:', async () => {
   const ledger = openSqliteLedger({ path: ':memory:' });
   return { ledger, cleanup: () => ledger.close() };

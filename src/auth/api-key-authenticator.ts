@@ -1,0 +1,72 @@
+// Checks an API key: hash it, find the row (cached), compare in constant time, refuse revoked
+// keys. The cache holds rows for a short TTL and is dropped whenever the store's revocation
+// mark moves, which is checked on every lookup: a revoke takes effect on the next request in
+// every process, not after the TTL.
+
+import { LRUCache } from 'lru-cache';
+import type { Principal } from '../http/index.ts';
+import { hashApiKey, sameHash } from './api-key-format.ts';
+import { AuthFailure } from './auth-failure.ts';
+import type { KeyStore, StoredApiKey } from './key-store.ts';
+
+export interface ApiKeyAuthenticatorOptions {
+  store: KeyStore;
+  /** How long a row may be served from memory (default 30 s). */
+  cacheTtlMs?: number;
+  /** last_used_at is written at most this often per key and process (default 60 s). */
+  touchIntervalMs?: number;
+  now?: () => number;
+}
+
+export type ApiKeyAuthenticator = (key: string) => Promise<Principal>;
+
+interface CachedKey {
+  record: StoredApiKey;
+  touchedAt: number;
+}
+
+export function createApiKeyAuthenticator(options: ApiKeyAuthenticatorOptions): ApiKeyAuthenticator {
+  const { store } = options;
+  const now = options.now ?? Date.now;
+  const touchIntervalMs = options.touchIntervalMs ?? 60_000;
+  const cache = new LRUCache<string, CachedKey>({ max: 10_000, ttl: options.cacheTtlMs ?? 30_000 });
+  let mark: number | undefined;
+
+  const lookup = async (keyHash: string): Promise<CachedKey | undefined> => {
+    const current = await store.revocationMark();
+    if (current !== mark) {
+      cache.clear();
+      mark = current;
+    }
+    let entry = cache.get(keyHash);
+    if (entry === undefined) {
+      const record = await store.findByHash(keyHash);
+      if (record === undefined) return undefined;
+      entry = { record, touchedAt: Number.NEGATIVE_INFINITY };
+      cache.set(keyHash, entry);
+    }
+    return entry;
+  };
+
+  return async (key) => {
+    const keyHash = hashApiKey(key);
+    let entry: CachedKey | undefined;
+    try {
+      entry = await lookup(keyHash);
+    } catch (error) {
+      throw new AuthFailure('unavailable', 'The API key store cannot be read right now; retry shortly.', { cause: error });
+    }
+    // The row was found by its hash; comparing again in constant time keeps the decision itself
+    // free of data-dependent timing whatever the store's index does.
+    if (entry === undefined || !sameHash(entry.record.key_hash, keyHash)) throw new AuthFailure('invalid', 'The API key is not known to this gateway.');
+    const { record } = entry;
+    if (record.revoked_at !== null) throw new AuthFailure('invalid', `The API key ${record.id} was revoked at ${record.revoked_at}.`);
+    const at = now();
+    if (at - entry.touchedAt >= touchIntervalMs) {
+      entry.touchedAt = at;
+      // Best effort: a busy store must not turn a valid key away.
+      store.touch(record.id, new Date(at).toISOString()).catch(() => undefined);
+    }
+    return { kind: 'api_key', subject: record.id, tier: record.tier, team: record.team, expires_at: null };
+  };
+}

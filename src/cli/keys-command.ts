@@ -1,0 +1,86 @@
+// `govgate keys create|list|revoke`: API keys in the key store (KEYS_PATH, default keys.db
+// beside the ledger). A new key is printed once; only its hash is stored. A revoke takes
+// effect at once on every gateway process sharing the store.
+
+import { loadConfig } from '../config/index.ts';
+import { TIERS, isTier, issueApiKey, openSqliteKeyStore, type ApiKeyRecord, type KeyStore } from '../auth/index.ts';
+import { UsageError } from './serve-command.ts';
+
+export interface KeysFlags {
+  tier?: string;
+  team?: string;
+  name?: string;
+  json?: boolean;
+}
+
+const TEAM_PATTERN = /^[\w.\-]{1,64}$/;
+
+export async function keysCommand(args: string[], flags: KeysFlags, out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') {
+    throw new UsageError('usage: govgate keys create --tier developer|team|enterprise [--team T] [--name N] | keys list | keys revoke <key id>');
+  }
+  const config = loadConfig(process.env);
+  if (config.keysPath === ':memory:') throw new UsageError('KEYS_PATH (or LEDGER_PATH) is :memory:, so keys would vanish on exit; set KEYS_PATH to a file');
+  const store = openSqliteKeyStore(config.keysPath);
+  try {
+    if (sub === 'create') return await create(store, flags, out);
+    if (sub === 'list') return await list(store, flags, out);
+    return await revoke(store, rest, flags, out);
+  } finally {
+    await store.close();
+  }
+}
+
+async function create(store: KeyStore, flags: KeysFlags, out: (text: string) => void): Promise<number> {
+  const tier = flags.tier?.toLowerCase();
+  if (!tier || !isTier(tier)) throw new UsageError(`--tier is required: one of ${TIERS.join(', ')}`);
+  if (flags.team !== undefined && !TEAM_PATTERN.test(flags.team)) throw new UsageError('--team must be 1-64 letters, digits, _ . or -');
+  if (flags.name !== undefined && (flags.name.length === 0 || flags.name.length > 100 || /[\u0000-\u001f]/.test(flags.name))) {
+    throw new UsageError('--name must be 1-100 printable characters');
+  }
+  const { key, record } = await issueApiKey(store, { tier, team: flags.team ?? null, name: flags.name ?? null });
+  if (flags.json) {
+    out(JSON.stringify({ key, ...record }, null, 2) + '\n');
+    return 0;
+  }
+  out(`API key ${record.id} created (tier ${record.tier}${record.team ? `, team ${record.team}` : ''}${record.name ? `, name "${record.name}"` : ''}).\n`);
+  out('Store it now: it is shown only this once, and the gateway keeps only its hash.\n\n');
+  out(`  ${key}\n\n`);
+  out('Send it as Authorization: Bearer <key> (embedded gateway) or X-Service-Token: <key> (edge gateway).\n');
+  return 0;
+}
+
+async function list(store: KeyStore, flags: KeysFlags, out: (text: string) => void): Promise<number> {
+  const keys = await store.list();
+  if (flags.json) {
+    out(JSON.stringify(keys, null, 2) + '\n');
+    return 0;
+  }
+  if (keys.length === 0) {
+    out('No API keys. Create one with: govgate keys create --tier developer|team|enterprise\n');
+    return 0;
+  }
+  const rows = [['ID', 'HINT', 'TIER', 'TEAM', 'NAME', 'CREATED', 'LAST USED', 'STATUS'], ...keys.map(row)];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const r of rows) out(r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+  return 0;
+}
+
+function row(key: ApiKeyRecord): string[] {
+  return [
+    key.id, key.hint, key.tier, key.team ?? '-', key.name ?? '-', key.created_at, key.last_used_at ?? 'never',
+    key.revoked_at ? `revoked ${key.revoked_at}` : 'active',
+  ];
+}
+
+async function revoke(store: KeyStore, args: string[], flags: KeysFlags, out: (text: string) => void): Promise<number> {
+  const [id] = args;
+  if (!id || args.length > 1) throw new UsageError('usage: govgate keys revoke <key id>   (the id from govgate keys list, e.g. key_0123456789abcdef)');
+  const result = await store.revoke(id, new Date().toISOString());
+  if (flags.json) out(JSON.stringify({ id, result }) + '\n');
+  else if (result === 'revoked') out(`API key ${id} revoked; every gateway sharing this key store refuses it from the next request.\n`);
+  else if (result === 'already_revoked') out(`API key ${id} was already revoked.\n`);
+  else process.stderr.write(`govgate: no API key with id ${id}; see govgate keys list\n`);
+  return result === 'not_found' ? 1 : 0;
+}

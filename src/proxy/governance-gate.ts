@@ -1,0 +1,144 @@
+// The sidecar's two gates around one tool call, on the runtime pipeline (so the sidecar and
+// /v1/runtime decide the same way and record the same rows): pre-check before forwarding, post-
+// check before release. It also applies the route's escalation action and fail mode, and keeps
+// the per-session call counts.
+
+import { ApiError } from '../http/index.ts';
+import type { Logger } from '../observability/index.ts';
+import type { PreCheckBody, ResponseBody, Runtime } from '../runtime/index.ts';
+import { decisionOf } from './proxy-problems.ts';
+import { publishSidecarEvent } from './sidecar-events.ts';
+import type { SessionCounter } from './session-counter.ts';
+import type { SidecarRoute } from './route-types.ts';
+
+export interface CallFacts {
+  route: SidecarRoute;
+  agentId: string;
+  sessionId: string | null;
+  tool: string;
+  params: Record<string, unknown>;
+  /** The end user the agent acts for, when the agent says (X-User-Id); else "unknown". */
+  user: string;
+  model: string;
+  requestId: string;
+}
+
+export type PreVerdict =
+  /** Decided and recorded: `forward` says whether the call may go on. */
+  | { kind: 'decided'; forward: boolean; response: ResponseBody }
+  /** fail_mode open and the ledger is down: forwarded without a decision. */
+  | { kind: 'unrecorded' };
+
+export type PostVerdict =
+  | { kind: 'decided'; release: boolean; response: ResponseBody }
+  | { kind: 'unrecorded' };
+
+export interface UpstreamFacts {
+  status: number | null;
+  latencyMs: number;
+  /** Set when the upstream failed (timeout, reset): the post-check records the failure as the result. */
+  error?: string;
+  redacted?: Array<{ path: string; pattern: string }>;
+}
+
+export class GovernanceGate {
+  readonly #runtime: Runtime;
+  readonly #sessions: SessionCounter;
+  readonly #logger: Logger;
+
+  constructor(runtime: Runtime, sessions: SessionCounter, logger: Logger) {
+    this.#runtime = runtime;
+    this.#sessions = sessions;
+    this.#logger = logger;
+  }
+
+  async preCheck(facts: CallFacts): Promise<PreVerdict> {
+    const { route } = facts;
+    const slot = this.#sessions.reserve(facts.sessionId, facts.tool);
+    const body: PreCheckBody = {
+      agent_id: facts.agentId,
+      framework: route.framework,
+      action: facts.tool,
+      params: facts.params,
+      user: facts.user,
+      input: '',
+      model: facts.model,
+      session_id: facts.sessionId,
+    };
+    let response: ResponseBody;
+    try {
+      response = await this.#runtime.preCheck(body, {
+        priorSessionCalls: slot.prior,
+        record: { route: route.name, protocol: route.protocol, request_id: facts.requestId, upstream: route.upstream.origin },
+      });
+    } catch (error) {
+      slot.release();
+      if (this.#failOpen(error, facts, 'pre_check')) return { kind: 'unrecorded' };
+      throw error;
+    }
+    const forward = allows(decisionOf(response).outcome, route);
+    if (!forward) slot.release();
+    publishSidecarEvent(route.name, forward ? 'forwarded' : 'blocked');
+    return { kind: 'decided', forward, response };
+  }
+
+  async postCheck(facts: CallFacts, pre: PreVerdict, output: Record<string, unknown>, upstream: UpstreamFacts): Promise<PostVerdict> {
+    if (pre.kind === 'unrecorded') return { kind: 'unrecorded' };
+    const { route } = facts;
+    try {
+      const result = await this.#runtime.postCheck({
+        pre_check_envelope_id: pre.response.envelope_id,
+        execution: { model: facts.model, latency_ms: upstream.latencyMs },
+        output,
+      }, {
+        record: {
+          route: route.name, protocol: route.protocol, request_id: facts.requestId,
+          upstream_status: upstream.status, upstream_ms: upstream.latencyMs,
+          ...(upstream.error ? { upstream_error: upstream.error } : {}),
+          ...(upstream.redacted && upstream.redacted.length > 0 ? { redacted: upstream.redacted } : {}),
+          on_escalation: route.onEscalation,
+        },
+      });
+      const release = allows(decisionOf(result.body).outcome, route);
+      publishSidecarEvent(route.name, release ? 'released' : 'withheld');
+      return { kind: 'decided', release, response: result.body };
+    } catch (error) {
+      if (this.#failOpen(error, facts, 'post_check')) return { kind: 'unrecorded' };
+      throw error;
+    }
+  }
+
+  /** True when the ledger is down and the route fails open: logged and counted, the call goes on. */
+  #failOpen(error: unknown, facts: CallFacts, stage: string): boolean {
+    if (!(error instanceof ApiError) || error.code !== 'LEDGER_UNAVAILABLE') return false;
+    if (facts.route.failMode === 'closed') {
+      publishSidecarEvent(facts.route.name, 'fail_closed');
+      this.#logger.error('sidecar: ledger unavailable, call refused (fail_mode closed)', {
+        route: facts.route.name, stage, tool: facts.tool, request_id: facts.requestId, error: error.detail,
+      });
+      return false;
+    }
+    publishSidecarEvent(facts.route.name, 'fail_open');
+    this.#logger.warn('sidecar: ledger unavailable, call goes on ungoverned and unrecorded (fail_mode open)', {
+      route: facts.route.name, stage, tool: facts.tool, request_id: facts.requestId, error: error.detail,
+    });
+    return true;
+  }
+}
+
+/** approve goes on; block never does; escalate and request_evidence follow the route's on_escalation. */
+export function allows(outcome: string, route: SidecarRoute): boolean {
+  if (outcome === 'approve') return true;
+  if (outcome === 'block') return false;
+  return route.onEscalation === 'forward';
+}
+
+/** The 503 a fail-closed route answers when the ledger cannot record, saying what was not done. */
+export function ledgerRefusal(error: ApiError, route: SidecarRoute, stage: 'pre_check' | 'post_check'): ApiError {
+  if (error.code !== 'LEDGER_UNAVAILABLE') return error;
+  const what = stage === 'pre_check' ? 'did not forward the call' : 'did not release the result';
+  return new ApiError('LEDGER_UNAVAILABLE', `The audit ledger cannot record, so route ${route.name} (fail_mode closed) ${what}: ${error.detail}`, {
+    headers: error.headers,
+    extensions: { route: route.name, stage, forwarded: stage === 'post_check' },
+  });
+}

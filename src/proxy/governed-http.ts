@@ -1,0 +1,149 @@
+// A governed HTTP tool call: read the request, name the tool, pre-check (a block never reaches
+// the upstream), forward with undici, read the answer (bounded), optionally mask sensitive data,
+// post-check, then release the answer or replace it with a problem body. Both decisions are
+// ledger rows linked by parent_envelope_id, with the upstream's status and timing.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { ApiError, parseJson, readBody } from '../http/index.ts';
+import type { Logger } from '../observability/index.ts';
+import type { PolicySource } from '../runtime/index.ts';
+import { callFacts } from './call-facts.ts';
+import { agentResponseHeaders, upstreamRequestHeaders } from './forward-headers.ts';
+import { GovernanceGate, ledgerRefusal, type CallFacts, type PreVerdict, type UpstreamFacts } from './governance-gate.ts';
+import { blockedCall, sendProblem, withheldResult } from './proxy-problems.ts';
+import { redactionPatterns, redactValue, type RedactionHit } from './redaction.ts';
+import { decodeBody, isObject, outputOf, readBounded } from './response-body.ts';
+import { unsafePathReason, upstreamPath, type RequestTarget } from './route-matcher.ts';
+import { publishSidecarEvent } from './sidecar-events.ts';
+import { identifyTool } from './tool-identity.ts';
+import type { UpstreamPools } from './upstream-pools.ts';
+import type { SidecarRoute } from './route-types.ts';
+
+export interface GovernedDeps {
+  gate: GovernanceGate;
+  pools: UpstreamPools;
+  policies: PolicySource;
+  maxBodyBytes: number;
+  logger: Logger;
+}
+
+export interface ProxiedRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  route: SidecarRoute;
+  target: RequestTarget;
+  requestId: string;
+  agentId: string;
+}
+
+export async function handleGovernedHttp(deps: GovernedDeps, call: ProxiedRequest): Promise<void> {
+  const { req, res, route, target } = call;
+  try {
+    const unsafe = unsafePathReason(target.path);
+    if (unsafe) throw new ApiError('PROXY_PATH_REJECTED', `The path holds ${unsafe}; a governed route does not forward it.`);
+    const raw = await readBody(req, deps.maxBodyBytes);
+    const body = raw.length === 0 ? undefined : parseJson(raw, req.headers['content-type']);
+    const identified = identifyTool(route.tool!, target.path, target.search, body);
+    if (!identified.ok) {
+      throw new ApiError('TOOL_NOT_IDENTIFIED', `Route ${route.name} cannot tell which tool this request calls: ${identified.reason}. It was not forwarded.`, {
+        extensions: { route: route.name },
+      });
+    }
+    const facts = callFacts(req, route, call.agentId, call.requestId, identified.call);
+    const pre = await deps.gate.preCheck(facts).catch((error: unknown) => {
+      throw error instanceof ApiError ? ledgerRefusal(error, route, 'pre_check') : error;
+    });
+    if (pre.kind === 'decided') {
+      res.setHeader('x-governance-pre-check', pre.response.envelope_id);
+      if (!pre.forward) throw blockedCall(pre.response, facts.tool, route.name);
+    }
+    await forwardAndRelease(deps, call, facts, pre, raw.length === 0 ? null : raw);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    sendProblem(res, error, target.path);
+  }
+}
+
+async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts: CallFacts, pre: PreVerdict, body: Buffer | null): Promise<void> {
+  const { req, res, route, target } = call;
+  const abort = new AbortController();
+  res.once('close', () => { if (!res.writableFinished) abort.abort(); });
+  const started = performance.now();
+  let status: number | null = null;
+  let bytes: Buffer;
+  let headers: Record<string, string | string[] | undefined>;
+  let upstreamStatus: number;
+  try {
+    const opened = await deps.pools.open(route, {
+      method: req.method ?? 'GET',
+      path: upstreamPath(route, target),
+      headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: true }),
+      body,
+      signal: abort.signal,
+    });
+    status = upstreamStatus = opened.status;
+    headers = opened.headers;
+    const received = await readBounded(opened.body, route, headers['content-length']);
+    bytes = decodeBody(received, headers['content-encoding'], route);
+  } catch (error) {
+    const failure = error instanceof ApiError ? error : new ApiError('UPSTREAM_UNAVAILABLE', `The upstream of route ${route.name} failed.`);
+    await recordUpstreamFailure(deps, facts, pre, failure, status, performance.now() - started);
+    throw failure;
+  }
+  const latencyMs = round(performance.now() - started);
+
+  let output = outputOf(bytes, headers['content-type']);
+  let released = bytes;
+  let redacted: RedactionHit[] = [];
+  if (route.redact) {
+    const masked = redactOutput(deps, facts, output, bytes);
+    ({ output, hits: redacted } = masked);
+    if (masked.bytes) released = masked.bytes;
+  }
+  const upstream: UpstreamFacts = { status, latencyMs, redacted };
+  const post = await deps.gate.postCheck(facts, pre, output, upstream).catch((error: unknown) => {
+    throw error instanceof ApiError ? ledgerRefusal(error, route, 'post_check') : error;
+  });
+  if (post.kind === 'decided') {
+    res.setHeader('x-governance-post-check', post.response.envelope_id);
+    if (!post.release) throw withheldResult(post.response, facts.tool, route.name);
+  }
+  if (redacted.length > 0) publishSidecarEvent(route.name, 'redacted');
+  const changed = released !== bytes || headerText(headers['content-encoding']) !== '';
+  const out = agentResponseHeaders(headers, changed);
+  if (changed) out['content-length'] = String(released.length);
+  res.writeHead(upstreamStatus, out);
+  res.end(req.method === 'HEAD' ? undefined : released);
+}
+
+/** JSON and text results are masked and re-serialised; other bodies are left as they are. */
+function redactOutput(deps: GovernedDeps, facts: CallFacts, output: Record<string, unknown>, bytes: Buffer): { output: Record<string, unknown>; hits: RedactionHit[]; bytes?: Buffer } {
+  const patterns = redactionPatterns(deps.policies.current(), facts.agentId, facts.tool);
+  const { value, hits } = redactValue(output, patterns, 'output');
+  if (hits.length === 0) return { output, hits };
+  let text: string | undefined;
+  if (typeof value.text === 'string' && Object.keys(value).length === 1) text = value.text;
+  else if ('json' in value && Object.keys(value).length === 1) text = JSON.stringify(value.json);
+  else if (isObject(value) && !('binary' in value)) text = JSON.stringify(value);
+  return { output: value, hits, bytes: text === undefined ? bytes : Buffer.from(text, 'utf8') };
+}
+
+/** A forwarded call whose upstream failed still gets its post-check row (the failure is its result). */
+async function recordUpstreamFailure(deps: GovernedDeps, facts: CallFacts, pre: PreVerdict, failure: ApiError, status: number | null, ms: number): Promise<void> {
+  publishSidecarEvent(facts.route.name, 'upstream_error');
+  try {
+    await deps.gate.postCheck(facts, pre, { error: failure.code, detail: failure.detail }, { status, latencyMs: round(ms), error: failure.code });
+  } catch (error) {
+    deps.logger.warn('sidecar: the failed upstream call could not be recorded', { route: facts.route.name, request_id: facts.requestId, error: (error as Error).message });
+  }
+}
+
+function headerText(value: unknown): string {
+  const text = String(Array.isArray(value) ? value[0] : value ?? '').trim().toLowerCase();
+  return text === 'identity' ? '' : text;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}

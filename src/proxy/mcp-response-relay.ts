@@ -1,0 +1,87 @@
+// Relays an MCP server's answer to the agent, passing each JSON-RPC response message through a
+// transform first (post-check, tools/list filtering). A JSON answer is read whole (bounded); an
+// SSE answer is relayed event by event, so progress notifications and server requests are not
+// held back while the one response event waits for its check.
+
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { agentResponseHeaders, type HeaderMap } from './forward-headers.ts';
+import { isResponse, type JsonRpcResponse } from './json-rpc.ts';
+import { decodeBody, readBounded } from './response-body.ts';
+import { SseParser, eventJson, formatSse, withData, type SseEvent } from './sse-stream.ts';
+import type { OpenedResponse } from './upstream-pools.ts';
+import type { SidecarRoute } from './route-types.ts';
+
+/** Returns the message to release, or null to drop it. */
+export type MessageTransform = (message: JsonRpcResponse) => Promise<JsonRpcResponse | null>;
+
+export function isEventStream(headers: OpenedResponse['headers']): boolean {
+  return String(headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
+}
+
+function isJson(headers: OpenedResponse['headers']): boolean {
+  return /^application\/([\w.+-]+\+)?json\b/i.test(String(headers['content-type'] ?? ''));
+}
+
+/** Streams the answer through untouched (methods the sidecar does not govern). */
+export async function pipeThrough(res: ServerResponse, opened: OpenedResponse, extra: HeaderMap = {}): Promise<void> {
+  res.writeHead(opened.status, { ...agentResponseHeaders(opened.headers, false), ...extra });
+  if (isEventStream(opened.headers)) res.flushHeaders();
+  await pipeline(opened.body, res).catch(() => res.destroy());
+}
+
+export async function relayTransformed(
+  res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, extra: HeaderMap = {},
+): Promise<void> {
+  if (isEventStream(opened.headers)) return relayEvents(res, opened, route, transform, extra);
+  const bytes = decodeBody(await readBounded(opened.body, route, opened.headers['content-length']), opened.headers['content-encoding'], route);
+  let body: Buffer = bytes;
+  if (isJson(opened.headers) && bytes.length > 0) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed !== undefined) {
+      const out = Array.isArray(parsed)
+        ? (await Promise.all(parsed.map((message) => transformOne(message, transform)))).filter((message) => message !== null)
+        : await transformOne(parsed, transform);
+      body = Buffer.from(out === null ? '' : JSON.stringify(out), 'utf8');
+    }
+  }
+  res.writeHead(opened.status, { ...agentResponseHeaders(opened.headers, true), ...extra, 'content-length': String(body.length) });
+  res.end(body);
+}
+
+async function transformOne(message: unknown, transform: MessageTransform): Promise<unknown> {
+  return isResponse(message) ? transform(message) : message;
+}
+
+async function relayEvents(res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, extra: HeaderMap): Promise<void> {
+  res.writeHead(opened.status, { ...agentResponseHeaders(opened.headers, true), ...extra });
+  res.flushHeaders();
+  const parser = new SseParser(route.maxResponseBytes);
+  const write = async (event: SseEvent): Promise<void> => {
+    const message = eventJson(event);
+    let out = event;
+    if (isResponse(message)) {
+      const released = await transform(message);
+      if (released === null) return;
+      out = withData(event, released);
+    }
+    if (!res.write(formatSse(out))) await once(res, 'drain');
+  };
+  try {
+    for await (const chunk of opened.body as AsyncIterable<Buffer>) {
+      for (const event of parser.push(chunk)) await write(event);
+    }
+    for (const event of parser.end()) await write(event);
+    res.end();
+  } catch {
+    // Headers are out: the only honest signal left is to cut the stream.
+    opened.body.destroy();
+    res.destroy();
+  }
+}

@@ -1,0 +1,92 @@
+// A governed MCP route (streamable HTTP transport). POSTed JSON-RPC messages are sorted by
+// method: tools/call is gated, tools/list filtered and pinned, everything else streams through.
+// The server's GET event stream passes through too, minus any response message: responses
+// belong to POSTs, where they are checked, and one arriving here (a resumed stream) is dropped.
+
+import { ApiError, parseJson, readBody } from '../http/index.ts';
+import type { Logger } from '../observability/index.ts';
+import type { PolicySource } from '../runtime/index.ts';
+import { upstreamRequestHeaders } from './forward-headers.ts';
+import type { GovernanceGate } from './governance-gate.ts';
+import type { ProxiedRequest } from './governed-http.ts';
+import { INVALID_REQUEST, PARSE_ERROR, errorMessage, isRequest } from './json-rpc.ts';
+import { isEventStream, pipeThrough, relayTransformed } from './mcp-response-relay.ts';
+import { handleToolCall, sendJson } from './mcp-tool-call.ts';
+import { toolsListTransform } from './mcp-tools-list.ts';
+import { sendProblem } from './proxy-problems.ts';
+import { upstreamPath } from './route-matcher.ts';
+import { publishSidecarEvent } from './sidecar-events.ts';
+import type { ToolPins } from './tool-pins.ts';
+import type { UpstreamPools } from './upstream-pools.ts';
+
+export interface McpDeps {
+  gate: GovernanceGate;
+  pools: UpstreamPools;
+  policies: PolicySource;
+  pins: ToolPins;
+  maxBodyBytes: number;
+  logger: Logger;
+}
+
+const GOVERNED_METHODS = new Set(['tools/call', 'tools/list']);
+
+export async function handleMcp(deps: McpDeps, call: ProxiedRequest): Promise<void> {
+  const { req, res } = call;
+  try {
+    if (req.method === 'POST') return await handlePost(deps, call);
+    const opened = await deps.pools.open(call.route, {
+      method: req.method ?? 'GET',
+      path: upstreamPath(call.route, call.target),
+      headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: false }),
+      body: req.method === 'GET' || req.method === 'HEAD' ? null : req,
+      bodyTimeoutMs: req.method === 'GET' ? 0 : undefined,
+    });
+    if (req.method === 'GET' && isEventStream(opened.headers)) {
+      await relayTransformed(res, opened, call.route, async (message) => {
+        publishSidecarEvent(call.route.name, 'withheld');
+        deps.logger.warn('sidecar: a JSON-RPC response on the MCP GET stream was dropped (results are only released from POSTs, after their post-check)', {
+          route: call.route.name, id: message.id,
+        });
+        return null;
+      });
+      return;
+    }
+    await pipeThrough(res, opened);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    sendProblem(res, error, call.target.path);
+  }
+}
+
+async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
+  const { req, res, route } = call;
+  const raw = await readBody(req, deps.maxBodyBytes);
+  let message: unknown;
+  try {
+    message = parseJson(raw, req.headers['content-type']);
+  } catch (error) {
+    if ((error as ApiError).code !== 'INVALID_JSON') throw error;
+    sendJson(res, 400, errorMessage(null, PARSE_ERROR, `Parse error: ${(error as ApiError).detail}`));
+    return;
+  }
+  if (Array.isArray(message)) {
+    if (message.some((m) => isRequest(m) && GOVERNED_METHODS.has(m.method))) {
+      sendJson(res, 400, errorMessage(null, INVALID_REQUEST, 'The governance sidecar does not accept tools/call or tools/list inside a JSON-RPC batch; send them one per request.'));
+      return;
+    }
+  } else if (isRequest(message) && message.method === 'tools/call') {
+    await handleToolCall(deps, call, message, raw);
+    return;
+  }
+  const opened = await deps.pools.open(route, {
+    method: 'POST',
+    path: upstreamPath(route, call.target),
+    headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: true }),
+    body: raw,
+  });
+  if (isRequest(message) && message.method === 'tools/list') {
+    await relayTransformed(res, opened, route, toolsListTransform(deps, call));
+    return;
+  }
+  await pipeThrough(res, opened);
+}

@@ -1,0 +1,100 @@
+// An MCP tools/call: gated on params.name and params.arguments. A blocked call is answered on
+// the server's behalf (a tool result with isError: true) and never reaches it; an allowed call
+// is forwarded and its result (JSON or an SSE event) post-checked before release.
+
+import { performance } from 'node:perf_hooks';
+import { ApiError } from '../http/index.ts';
+import { callFacts } from './call-facts.ts';
+import { upstreamRequestHeaders } from './forward-headers.ts';
+import { ledgerRefusal, type CallFacts, type PreVerdict } from './governance-gate.ts';
+import { errorMessage, resultMessage, sameId, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
+import { relayTransformed } from './mcp-response-relay.ts';
+import { blockedCallResult, changedToolResult, unrecordedResult, withheldResultResult } from './mcp-results.ts';
+import { redactionPatterns, redactValue } from './redaction.ts';
+import { isObject } from './response-body.ts';
+import { publishSidecarEvent } from './sidecar-events.ts';
+import { upstreamPath } from './route-matcher.ts';
+import type { McpDeps } from './mcp-route.ts';
+import type { ProxiedRequest } from './governed-http.ts';
+
+export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, request: JsonRpcRequest, raw: Buffer): Promise<void> {
+  const { req, res, route } = call;
+  const params = isObject(request.params) ? request.params : {};
+  const name = typeof params.name === 'string' ? params.name.trim() : '';
+  if (name === '') {
+    sendJson(res, 200, errorMessage(request.id, -32602, 'tools/call needs params.name (the governance sidecar did not forward it)'));
+    return;
+  }
+  const pinned = deps.pins.changed(route, name);
+  if (pinned) {
+    publishSidecarEvent(route.name, 'blocked');
+    sendJson(res, 200, resultMessage(request.id, changedToolResult(name, pinned.envelopeId)));
+    return;
+  }
+  const args = params.arguments === undefined ? {} : params.arguments as Record<string, unknown>;
+  const facts = callFacts(req, route, call.agentId, call.requestId, { name, params: args });
+  const pre = await deps.gate.preCheck(facts).catch((error: unknown) => {
+    throw error instanceof ApiError ? ledgerRefusal(error, route, 'pre_check') : error;
+  });
+  const extra: Record<string, string> = {};
+  if (pre.kind === 'decided') {
+    extra['x-governance-pre-check'] = pre.response.envelope_id;
+    if (!pre.forward) {
+      sendJson(res, 200, resultMessage(request.id, blockedCallResult(pre.response, name)), extra);
+      return;
+    }
+  }
+  const abort = new AbortController();
+  res.once('close', () => { if (!res.writableFinished) abort.abort(); });
+  const started = performance.now();
+  let opened;
+  try {
+    opened = await deps.pools.open(route, {
+      method: 'POST',
+      path: upstreamPath(route, call.target),
+      headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: true }),
+      body: raw,
+      signal: abort.signal,
+    });
+  } catch (error) {
+    publishSidecarEvent(route.name, 'upstream_error');
+    const failure = error as ApiError;
+    await deps.gate.postCheck(facts, pre, { error: failure.code, detail: failure.detail }, {
+      status: null, latencyMs: performance.now() - started, error: failure.code,
+    }).catch(() => undefined);
+    throw failure;
+  }
+  const status = opened.status;
+  await relayTransformed(res, opened, route, async (message) => {
+    if (!sameId(message.id, request.id)) return message;
+    return postChecked(deps, facts, pre, message, { status, latencyMs: Math.round((performance.now() - started) * 1000) / 1000 });
+  }, extra);
+}
+
+async function postChecked(
+  deps: McpDeps, facts: CallFacts, pre: PreVerdict, message: JsonRpcResponse, upstream: { status: number; latencyMs: number },
+): Promise<JsonRpcResponse> {
+  const { route, tool } = facts;
+  let result = message.result;
+  let redacted: Array<{ path: string; pattern: string }> = [];
+  if (route.redact && result !== undefined) {
+    ({ value: result, hits: redacted } = redactValue(result, redactionPatterns(deps.policies.current(), facts.agentId, tool), 'output'));
+  }
+  const output = message.error !== undefined ? { error: message.error } : isObject(result) ? result : { result };
+  try {
+    const post = await deps.gate.postCheck(facts, pre, output, { ...upstream, redacted });
+    if (post.kind === 'decided' && !post.release) return resultMessage(message.id, withheldResultResult(post.response, tool));
+  } catch (error) {
+    const failure = error instanceof ApiError ? ledgerRefusal(error, route, 'post_check') : new ApiError('INTERNAL', 'The post-check failed.');
+    deps.logger.error('sidecar: MCP result withheld, its post-check failed', { route: route.name, tool, request_id: facts.requestId, error: failure.detail });
+    return resultMessage(message.id, unrecordedResult(tool, failure.code, failure.detail));
+  }
+  if (redacted.length > 0) publishSidecarEvent(route.name, 'redacted');
+  return redacted.length > 0 ? { ...message, result } : message;
+}
+
+export function sendJson(res: import('node:http').ServerResponse, status: number, message: unknown, extra: Record<string, string> = {}): void {
+  const json = JSON.stringify(message);
+  res.writeHead(status, { ...extra, 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}

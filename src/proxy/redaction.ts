@@ -1,0 +1,69 @@
+// `redact: true` on a route: sensitive data in a tool result is masked before the post-check,
+// so the agent gets the rest of the result instead of nothing. Secrets are always masked;
+// personal data only when the tool does not declare `allows_pii`. The post-check then judges
+// (and the ledger keeps) the masked result, never the original values.
+
+import type { PolicyBundle, SensitivePattern } from '../policy/index.ts';
+
+export interface RedactionHit {
+  path: string;
+  pattern: string;
+}
+
+export interface Redacted<T> {
+  value: T;
+  hits: RedactionHit[];
+}
+
+const globalCopies = new WeakMap<RegExp, RegExp>();
+
+function globalCopy(pattern: RegExp): RegExp {
+  let copy = globalCopies.get(pattern);
+  if (!copy) {
+    copy = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+    globalCopies.set(pattern, copy);
+  }
+  return copy;
+}
+
+/** The patterns to mask in results of `tool` for `agentId`. */
+export function redactionPatterns(bundle: PolicyBundle, agentId: string, tool: string): SensitivePattern[] {
+  const allowsPii = bundle.resolveAgent(agentId)?.tools.get(tool)?.allows_pii ?? false;
+  return bundle.sensitive_data.filter((pattern) => pattern.kind === 'secret' || !allowsPii);
+}
+
+export function maskText(text: string, patterns: readonly SensitivePattern[]): { text: string; ids: string[] } {
+  let masked = text;
+  const ids: string[] = [];
+  for (const pattern of patterns) {
+    const regex = globalCopy(pattern.pattern);
+    regex.lastIndex = 0;
+    if (!regex.test(masked)) continue;
+    regex.lastIndex = 0;
+    masked = masked.replace(regex, `[redacted:${pattern.id}]`);
+    ids.push(pattern.id);
+  }
+  return { text: masked, ids };
+}
+
+/** A copy of `value` with every matching string (or number) leaf masked; keys are left alone. */
+export function redactValue<T>(value: T, patterns: readonly SensitivePattern[], basePath = ''): Redacted<T> {
+  const hits: RedactionHit[] = [];
+  const walk = (node: unknown, path: string): unknown => {
+    if (typeof node === 'string' || (typeof node === 'number' && Number.isFinite(node))) {
+      const { text, ids } = maskText(String(node), patterns);
+      if (ids.length === 0) return node;
+      for (const id of ids) hits.push({ path, pattern: id });
+      return text;
+    }
+    if (Array.isArray(node)) return node.map((item, index) => walk(item, `${path}[${index}]`));
+    if (node !== null && typeof node === 'object') {
+      const copy: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(node)) copy[key] = walk(child, path === '' ? key : `${path}.${key}`);
+      return copy;
+    }
+    return node;
+  };
+  if (patterns.length === 0) return { value, hits };
+  return { value: walk(value, basePath) as T, hits };
+}

@@ -1,0 +1,97 @@
+// A governed response is read whole before anything is released, so it is bounded: the route's
+// max_response_bytes, checked against Content-Length first and then while the bytes arrive.
+// Compressed bodies are inflated (bounded too) so the post-check reads what the agent would.
+
+import zlib from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { ApiError } from '../http/index.ts';
+import { upstreamFailure } from './upstream-pools.ts';
+import type { SidecarRoute } from './route-types.ts';
+
+export async function readBounded(body: Readable, route: SidecarRoute, declaredLength: unknown): Promise<Buffer> {
+  const limit = route.maxResponseBytes;
+  const declared = Number(declaredLength);
+  if (Number.isFinite(declared) && declared > limit) {
+    body.destroy();
+    throw tooLarge(route);
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      received += chunk.length;
+      if (received > limit) {
+        body.destroy();
+        throw tooLarge(route);
+      }
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    throw upstreamFailure(error, route);
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
+}
+
+/** Inflates gzip, deflate and br bodies; an encoding the sidecar cannot read is refused (it could not be checked). */
+export function decodeBody(bytes: Buffer, contentEncoding: unknown, route: SidecarRoute): Buffer {
+  const encoding = String(contentEncoding ?? 'identity').trim().toLowerCase();
+  const options = { maxOutputLength: route.maxResponseBytes };
+  try {
+    if (encoding === '' || encoding === 'identity') return bytes;
+    if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.gunzipSync(bytes, options);
+    if (encoding === 'deflate') return zlib.inflateSync(bytes, options);
+    if (encoding === 'br') return zlib.brotliDecompressSync(bytes, options);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(route);
+    throw new ApiError('UPSTREAM_RESPONSE_UNREADABLE', `The upstream of route ${route.name} sent a ${encoding} body that does not decode: ${(error as Error).message}.`, {
+      extensions: { route: route.name },
+    });
+  }
+  throw new ApiError('UPSTREAM_RESPONSE_UNREADABLE', `The upstream of route ${route.name} sent Content-Encoding ${encoding}, which the sidecar cannot read, so it cannot be checked.`, {
+    extensions: { route: route.name },
+  });
+}
+
+function tooLarge(route: SidecarRoute): ApiError {
+  return new ApiError('UPSTREAM_RESPONSE_TOO_LARGE', `The upstream response of route ${route.name} exceeds its max_response_bytes of ${route.maxResponseBytes}; nothing was released.`, {
+    extensions: { route: route.name, limit_bytes: route.maxResponseBytes },
+  });
+}
+
+/** The post-check's `output` object for a response body: JSON objects as they are, anything else wrapped. */
+export function outputOf(bytes: Buffer, contentType: unknown): Record<string, unknown> {
+  const type = String(contentType ?? '').toLowerCase();
+  const isJson = /^application\/([\w.+-]+\+)?json\b/.test(type);
+  const text = utf8(bytes);
+  if (isJson || (type === '' && text !== undefined)) {
+    const parsed = parseJson(text ?? '');
+    if (parsed.ok) return isObject(parsed.value) ? parsed.value : { json: parsed.value };
+  }
+  if (text !== undefined && (type === '' || isJson || isTextual(type))) return { text };
+  return { binary: { content_type: type || 'application/octet-stream', bytes: bytes.length } };
+}
+
+function isTextual(type: string): boolean {
+  return type.startsWith('text/') || /^application\/(xml|x-www-form-urlencoded|javascript|[\w.+-]+\+xml)\b/.test(type);
+}
+
+function utf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,175 @@
+// The sidecar on the gateway's own HTTP server: requests whose target matches a route in
+// config/gateway.yaml (and every absolute-URI or CONNECT request) are the proxy's; everything
+// else goes on to the /v1 router. Routes are hot-reloaded: a broken edit is rejected with its
+// line and field, and the last good routes stay in force.
+
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ConfigFileError, watchConfigFile, type ReloadResult, type WatchedConfigFile } from '../config/index.ts';
+import { ApiError, problemBody } from '../http/index.ts';
+import type { Ledger } from '../ledger/index.ts';
+import type { Logger } from '../observability/index.ts';
+import type { PolicySource, Runtime } from '../runtime/index.ts';
+import { handleConnect } from './connect-tunnel.ts';
+import { parseGatewayFile } from './gateway-file.ts';
+import { GovernanceGate } from './governance-gate.ts';
+import { handleGovernedHttp, type ProxiedRequest } from './governed-http.ts';
+import { handleMcp, type McpDeps } from './mcp-route.ts';
+import { sendProblem } from './proxy-problems.ts';
+import { matchRoute, requestTarget } from './route-matcher.ts';
+import { NO_ROUTES, type SidecarSettings } from './route-types.ts';
+import { SessionCounter } from './session-counter.ts';
+import { publishSidecarEvent } from './sidecar-events.ts';
+import { ToolPins } from './tool-pins.ts';
+import { UngovernedProxy } from './ungoverned-proxy.ts';
+import { UpstreamPools } from './upstream-pools.ts';
+
+const AGENT_ID_PATTERN = /^[\w\-.]+$/;
+
+export interface SidecarOptions {
+  configDir: string;
+  runtime: Runtime;
+  policies: PolicySource;
+  /** The guarded ledger (its failures are LEDGER_UNAVAILABLE). */
+  ledger: Ledger;
+  logger: Logger;
+  maxBodyBytes: number;
+  /** AGENT_ID: who this sidecar governs (wins over gateway.yaml's agent_id). */
+  agentId: string | null;
+  versions(): { policy_version: string; score_version: string };
+  /** Quiet time before a changed gateway.yaml is read (tests shorten it). */
+  debounceMs?: number;
+}
+
+export interface Sidecar {
+  /** For the HTTP server: takes the request and returns its metrics label, or null to leave it to the router. */
+  intercept(req: IncomingMessage, res: ServerResponse, requestId: string): string | null;
+  /** `connect` event of the HTTP server. */
+  onConnect(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** `upgrade` event of the HTTP server. */
+  onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  settings(): SidecarSettings;
+  /** Re-reads gateway.yaml now (the watcher does this after a change). */
+  reload(): ReloadResult;
+  close(): Promise<void>;
+}
+
+export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
+  const { logger } = options;
+  if (options.agentId !== null && !AGENT_ID_PATTERN.test(options.agentId)) {
+    throw new ApiError('INTERNAL', `AGENT_ID "${options.agentId}" is not a valid agent id (letters, digits, _ - . only).`);
+  }
+  const pools = new UpstreamPools();
+  const file = path.join(options.configDir, 'gateway.yaml');
+  const watched: WatchedConfigFile<SidecarSettings> = watchConfigFile({
+    path: file,
+    display: file,
+    logger,
+    debounceMs: options.debounceMs,
+    whenMissing: () => NO_ROUTES,
+    parse: (text, display) => withAgent(parseGatewayFile(text, display), options.agentId, display),
+    onApply: (settings) => pools.retain(settings.routes),
+  });
+  const initial = watched.current();
+  const agentId = () => options.agentId ?? watched.current().agentId;
+  const sessions = new SessionCounter(initial.sessions);
+  const gate = new GovernanceGate(options.runtime, sessions, logger);
+  let pins: ToolPins;
+  try {
+    pins = await ToolPins.load(options.ledger, agentId, options.versions);
+  } catch (error) {
+    watched.close();
+    throw error;
+  }
+  const ungoverned = new UngovernedProxy();
+  /** Tunnels and websockets leave the HTTP server's bookkeeping: close() ends them itself. */
+  const detached = new Set<Duplex>();
+  const track = (socket: Duplex): void => {
+    detached.add(socket);
+    socket.once('close', () => detached.delete(socket));
+  };
+  const deps: McpDeps = { gate, pools, policies: options.policies, pins, maxBodyBytes: options.maxBodyBytes, logger };
+  if (initial.routes.length > 0) {
+    logger.info('sidecar routes loaded', { file, routes: initial.routes.map((r) => r.name), agent_id: agentId() });
+  }
+
+  const dispatch = (call: ProxiedRequest): Promise<void> => {
+    if (!call.route.governed) {
+      ungoverned.web(call.req, call.res, call.route, call.target);
+      return Promise.resolve();
+    }
+    return call.route.protocol === 'mcp' ? handleMcp(deps, call) : handleGovernedHttp(deps, call);
+  };
+
+  return {
+    intercept(req, res, requestId) {
+      const absolute = !(req.url ?? '/').startsWith('/');
+      const settings = watched.current();
+      if (settings.routes.length === 0 && !absolute) return null;
+      const target = requestTarget(req);
+      const route = target && matchRoute(settings.routes, target);
+      if (!target || !route) {
+        if (!absolute) return null;
+        publishSidecarEvent('unrouted', 'refused');
+        sendProblem(res, new ApiError('DESTINATION_NOT_ALLOWED', `No sidecar route names host ${target?.hostname ?? req.url}; the sidecar forwards only to configured routes.`, {
+          extensions: { target: req.url },
+        }), req.url ?? '');
+        return 'proxy:unrouted';
+      }
+      const id = agentId();
+      const call: ProxiedRequest = { req, res, route, target, requestId, agentId: id ?? '' };
+      dispatch(call).catch((error: unknown) => {
+        if (error instanceof ApiError) {
+          sendProblem(res, error, target.path);
+          return;
+        }
+        logger.error('sidecar: unhandled error', { route: route.name, request_id: requestId, error: (error as Error)?.message });
+        sendProblem(res, new ApiError('INTERNAL', `The sidecar failed to handle this request; quote request id ${requestId} to an operator.`), target.path);
+      });
+      return `proxy:${route.name}`;
+    },
+
+    onConnect(req, socket, head) {
+      track(socket);
+      handleConnect({ rules: () => watched.current().connectAllow, ledger: options.ledger, agentId, versions: options.versions, logger }, req, socket, head)
+        .catch(() => socket.destroy());
+    },
+
+    onUpgrade(req, socket, head) {
+      const target = requestTarget(req);
+      const route = target && matchRoute(watched.current().routes, target);
+      if (!target || !route || route.governed) {
+        const error = route
+          ? new ApiError('UPGRADE_REFUSED', `Route ${route.name} is governed; the sidecar cannot check traffic after a protocol upgrade, so it refuses it.`)
+          : new ApiError('ROUTE_NOT_FOUND', `No ungoverned sidecar route for ${req.url}; only ungoverned routes accept upgrades (websockets).`);
+        const json = JSON.stringify(problemBody(error, req.url));
+        socket.end(`HTTP/1.1 ${error.status} ${error.status === 403 ? 'Forbidden' : 'Not Found'}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`);
+        return;
+      }
+      track(socket);
+      ungoverned.ws(req, socket, head, route, target);
+    },
+
+    settings: () => watched.current(),
+    reload: () => watched.reload(),
+    /** Ends tunnels and websockets now; governed calls under way finish first. */
+    async close() {
+      watched.close();
+      for (const socket of detached) socket.destroy();
+      ungoverned.close();
+      await pools.close();
+    },
+  };
+}
+
+/** Governed routes need to know whose calls they govern; without an agent id the file is refused. */
+function withAgent(settings: SidecarSettings, envAgentId: string | null, display: string): SidecarSettings {
+  if (envAgentId === null && settings.agentId === null && settings.routes.some((route) => route.governed)) {
+    throw new ConfigFileError([{
+      file: display, line: null, column: null, path: 'agent_id',
+      message: 'governed routes need the agent they govern: set AGENT_ID (e.g. from the Kubernetes downward API) or agent_id in this file',
+    }]);
+  }
+  return settings;
+}

@@ -1,0 +1,47 @@
+// Rate limiting for one gateway: rate_limits.yaml from the config directory, watched and
+// hot-reloaded (a broken edit keeps the last good limits), and the hooks that apply it.
+
+import path from 'node:path';
+import { watchConfigFile, type WatchedConfigFile } from '../config/index.ts';
+import type { Logger } from '../observability/index.ts';
+import { DEFAULT_RATE_LIMITS, parseRateLimitFile, type RateLimitSettings } from './rate-limit-file.ts';
+import { createRateLimitHooks, type RateLimitHooks } from './rate-limit-hooks.ts';
+
+export const RATE_LIMITS_FILE = 'rate_limits.yaml';
+
+export interface RateLimitingOptions {
+  configDir: string;
+  trustedProxies: readonly string[];
+  maxKeys: number;
+  logger: Logger;
+  now?: () => number;
+  debounceMs?: number;
+}
+
+export interface RateLimiting {
+  readonly hooks: RateLimitHooks;
+  readonly file: WatchedConfigFile<RateLimitSettings>;
+  close(): void;
+}
+
+/** Throws ConfigFileError when the file exists but is invalid: a gateway never starts on limits it cannot read. */
+export function startRateLimiting(options: RateLimitingOptions): RateLimiting {
+  const filePath = path.join(options.configDir, RATE_LIMITS_FILE);
+  const relative = path.relative(process.cwd(), filePath);
+  const display = relative.startsWith('..') || path.isAbsolute(relative) ? filePath : relative;
+  const file = watchConfigFile({
+    path: filePath,
+    display,
+    parse: parseRateLimitFile,
+    whenMissing: () => {
+      options.logger.info('no rate_limits.yaml: using the default limits until one is created', { file: display });
+      return DEFAULT_RATE_LIMITS;
+    },
+    logger: options.logger,
+    debounceMs: options.debounceMs,
+  });
+  const hooks = createRateLimitHooks({
+    settings: file.current, trustedProxies: options.trustedProxies, maxKeys: options.maxKeys, now: options.now,
+  });
+  return { hooks, file, close: () => file.close() };
+}

@@ -1,0 +1,149 @@
+// Append throughput and latency of the SQLite ledger (durable: WAL, synchronous=FULL, group
+// commit) with 32 and 256 concurrent appenders, against a baseline measured in the same run:
+// raw node:sqlite INSERT + COMMIT of equally sized rows, 32 per transaction, on the main thread.
+// Also shows how busy the main thread is per append, which is what the writer thread saves.
+
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { openSqliteLedger, type LedgerEntry } from '../../src/ledger/index.ts';
+import { validateBody } from '../helpers/bodies.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const WARMUP_MS = 500;
+const RAW_BATCH = 32;
+
+interface Measured {
+  appends: number;
+  seconds: number;
+  rate: number;
+  p50: number;
+  p99: number;
+  /** Share of wall time the main thread's event loop was busy, and that time per append. */
+  busy: number;
+  busyMicrosPerAppend: number;
+}
+
+export const ledgerAppendBench = {
+  name: 'ledger-append',
+  async run(): Promise<void> {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-ledger-bench-'));
+    try {
+      const sample = await sampleRow(path.join(dir, 'sample.db'));
+      const raw = await rawInsertRate(path.join(dir, 'raw.db'), sample);
+      console.log(`raw node:sqlite INSERT+COMMIT, ${RAW_BATCH} rows per transaction, main thread: ${raw.toFixed(0)} rows/s (${sample.length} columns, payload ${String(sample[payloadColumn]).length} bytes)`);
+      for (const writer of ['thread', 'main'] as const) {
+        for (const appenders of [32, 256]) {
+          const result = await measureStore(path.join(dir, `${writer}-${appenders}.db`), writer, appenders);
+          console.log([
+            `store, writer ${writer.padEnd(6)} ${String(appenders).padStart(3)} appenders:`,
+            `${result.rate.toFixed(0).padStart(6)} appends/s (${(result.rate / raw).toFixed(2)} x raw)`,
+            `p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms`,
+            `main thread busy ${(result.busy * 100).toFixed(0)}% = ${result.busyMicrosPerAppend.toFixed(0)} us per append`,
+          ].join('  '));
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+/** A validate-shaped record like the gateway writes (request, scores, decision, prose). */
+function entry(): LedgerEntry {
+  return {
+    envelope_id: randomUUID(), parent_envelope_id: null, kind: 'validate', agent_id: 'support-agent-1', action: null,
+    outcome: 'approve', risk_tier: 'low', risk_score: 3.1, final_confidence: 98.5, policy_version: 'pol-3f70c77bb252',
+    score_version: 'score-2026.11.2', reviewer_id: null, review_deadline: null,
+    payload: {
+      request: validateBody(),
+      response: {
+        envelope_id: randomUUID(),
+        validation: { schema_score: 100, evidence_score: 100, tool_trust_score: 100, consistency_score: 100, policy_score: 100, judge_score: null, historical_reliability: 85, safety_score: 100, contradiction_score: 0, final_confidence: 98.5, failures: [] },
+        risk: { tier: 'low', score: 3.1, reason: 'low (risk 3.1): tool search_kb (action severity 5).', action_severity: 5, business_impact: 5, confidence_gap: 1.5, policy_sensitivity: 0 },
+        decision: { outcome: 'approve', reason: 'Approved: final confidence 98.5 meets the low-risk approval threshold of 60.', policy_version: 'pol-3f70c77bb252', score_version: 'score-2026.11.2', reviewer_id: null, review_deadline: null, judge_latency_ms: null },
+        governance_disclosure: 'Checked by governance-gateway under policy pol-3f70c77bb252: schema, evidence, tool trust, consistency, policy and safety checks. '.repeat(3),
+        confidence_rationale: 'Confidence 98.5/100: strongest signals schema (100) and evidence (100); weakest signal historical reliability (85).',
+      },
+      decided_by: 'weighted',
+    },
+  };
+}
+
+const COLUMNS = ['seq', 'envelope_id', 'parent_envelope_id', 'kind', 'agent_id', 'action', 'outcome', 'risk_tier', 'risk_score',
+  'final_confidence', 'policy_version', 'score_version', 'reviewer_id', 'review_deadline', 'created_at', 'payload',
+  'payload_state', 'pii_paths', 'pii_commitments', 'pii_salts', 'payload_digest', 'prev_hash', 'hash'];
+const payloadColumn = COLUMNS.indexOf('payload');
+
+/** One real row, as the ledger stores it, to copy for the baseline. */
+async function sampleRow(file: string): Promise<SQLInputValue[]> {
+  const ledger = openSqliteLedger({ path: file });
+  const row = await ledger.append(entry());
+  await ledger.close();
+  const db = new DatabaseSync(file, { readOnly: true });
+  const stored = db.prepare(`SELECT ${COLUMNS.join(', ')} FROM ledger WHERE seq = ?`).get(row.seq) as Record<string, SQLInputValue>;
+  db.close();
+  return COLUMNS.map((column) => stored[column]);
+}
+
+/** The floor of the storage cost: the ledger's own schema, no hashing, no sealing, no threads. */
+async function rawInsertRate(file: string, sample: SQLInputValue[]): Promise<number> {
+  await openSqliteLedger({ path: file, writer: 'main' }).close(); // creates the schema
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+  const insert = db.prepare(`INSERT INTO ledger (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
+  const seqColumn = COLUMNS.indexOf('seq');
+  const idColumn = COLUMNS.indexOf('envelope_id');
+  let seq = 0;
+  const batch = (): void => {
+    db.exec('BEGIN IMMEDIATE');
+    for (let i = 0; i < RAW_BATCH; i += 1) {
+      const values = [...sample];
+      values[seqColumn] = ++seq;
+      values[idColumn] = randomUUID();
+      insert.run(...values);
+    }
+    db.exec('COMMIT');
+  };
+  const warmupEnd = performance.now() + WARMUP_MS;
+  while (performance.now() < warmupEnd) batch();
+  const started = performance.now();
+  const before = seq;
+  while (performance.now() - started < SECONDS * 1000) batch();
+  const rate = (seq - before) / ((performance.now() - started) / 1000);
+  db.close();
+  return rate;
+}
+
+/** `appenders` closed-loop callers: each appends again as soon as its previous append is durable. */
+async function measureStore(file: string, writer: 'thread' | 'main', appenders: number): Promise<Measured> {
+  const ledger = openSqliteLedger({ path: file, writer });
+  try {
+    const loop = async (durationMs: number, latencies?: number[]): Promise<void> => {
+      const end = performance.now() + durationMs;
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await ledger.append(entry());
+        latencies?.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: appenders }, () => loop(WARMUP_MS)));
+    const latencies: number[] = [];
+    const elu = performance.eventLoopUtilization();
+    const started = performance.now();
+    await Promise.all(Array.from({ length: appenders }, () => loop(SECONDS * 1000, latencies)));
+    const seconds = (performance.now() - started) / 1000;
+    const used = performance.eventLoopUtilization(elu);
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number): number => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+    return {
+      appends: latencies.length, seconds, rate: latencies.length / seconds, p50: pct(0.5), p99: pct(0.99),
+      busy: used.utilization, busyMicrosPerAppend: (used.active * 1000) / latencies.length,
+    };
+  } finally {
+    await ledger.close();
+  }
+}

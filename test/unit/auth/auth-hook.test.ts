@@ -1,0 +1,82 @@
+// The auth hook and the tier table: every feature at every tier (402 for a feature the tier
+// does not include, 403 for a capability it does not allow, each naming the tier needed),
+// public routes, and AUTH_ENABLED=false with its default tier.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ENTITLEMENTS, TIERS, createAuthHook, featuresFor, type Feature, type Tier } from '../../../src/auth/index.ts';
+import { ApiError, type Principal, type RequestContext, type RouteMeta } from '../../../src/http/index.ts';
+
+function context(meta: RouteMeta, headers: IncomingHttpHeaders = {}): RequestContext {
+  return { req: { headers }, meta } as unknown as RequestContext;
+}
+
+const principalWith = (tier: Tier): Principal => ({ kind: 'jwt', subject: 'user-1', tier, team: null, expires_at: null });
+
+async function outcome(hook: ReturnType<typeof createAuthHook>, ctx: RequestContext): Promise<string> {
+  try {
+    await hook(ctx, {} as never);
+    return 'ok';
+  } catch (error) {
+    assert.ok(error instanceof ApiError);
+    return `${error.status} ${error.code} needs ${String(error.extensions?.required_tier)}`;
+  }
+}
+
+// What the spec says, feature by feature; the table in code must agree.
+const EXPECTED: Record<Feature, [Tier, 402 | 403]> = {
+  runtime: ['developer', 403],
+  kill_switch: ['developer', 403],
+  decision_rerun: ['team', 403],
+  audit_read: ['team', 403],
+  audit_erase: ['team', 403],
+  review_queue: ['team', 403],
+  chain_verify: ['enterprise', 403],
+  llm_judge: ['enterprise', 402],
+  saml_sso: ['enterprise', 402],
+};
+
+describe('tier boundaries', () => {
+  test('the table in code matches the spec', () => {
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(ENTITLEMENTS).map(([feature, e]) => [feature, [e.minimumTier, e.denial]])),
+      EXPECTED,
+    );
+  });
+
+  for (const [feature, [minimum, denial]] of Object.entries(EXPECTED) as Array<[Feature, [Tier, 402 | 403]]>) {
+    for (const tier of TIERS) {
+      const allowed = TIERS.indexOf(tier) >= TIERS.indexOf(minimum);
+      const expected = allowed ? 'ok' : `${denial} ${denial === 402 ? 'ENTITLEMENT_REQUIRED' : 'FORBIDDEN'} needs ${minimum}`;
+      test(`${feature} for a ${tier} caller: ${expected}`, async () => {
+        const hook = createAuthHook({ enabled: true, variant: 'embedded', defaultTier: 'developer', authenticate: async () => principalWith(tier) });
+        assert.equal(await outcome(hook, context({ feature }, { authorization: 'Bearer token' })), expected);
+        assert.equal(featuresFor(tier).includes(feature), allowed);
+      });
+    }
+  }
+});
+
+describe('createAuthHook', () => {
+  test('AUTH_ENABLED=false: anonymous with the default tier, credentials ignored, tier still enforced', async () => {
+    const hook = createAuthHook({ enabled: false, variant: 'edge', defaultTier: 'team' });
+    const ctx = context({ feature: 'audit_read' }, { 'x-service-token': 'anything' });
+    assert.equal(await outcome(hook, ctx), 'ok');
+    assert.deepEqual(ctx.principal, { kind: 'anonymous', subject: 'anonymous', tier: 'team', team: null, expires_at: null });
+    assert.equal(await outcome(hook, context({ feature: 'chain_verify' })), '403 FORBIDDEN needs enterprise');
+    assert.equal(await outcome(hook, context({ feature: 'llm_judge' })), '402 ENTITLEMENT_REQUIRED needs enterprise');
+  });
+
+  test('public routes need no credential even when auth is on; others do', async () => {
+    let calls = 0;
+    const hook = createAuthHook({ enabled: true, variant: 'embedded', defaultTier: 'enterprise', authenticate: async () => { calls++; return principalWith('enterprise'); } });
+    assert.equal(await outcome(hook, context({ public: true })), 'ok');
+    assert.equal(calls, 0);
+    assert.equal(await outcome(hook, context({ feature: 'runtime' })), '401 UNAUTHENTICATED needs undefined');
+  });
+
+  test('auth on without an authenticator is a programming error caught at start-up', () => {
+    assert.throws(() => createAuthHook({ enabled: true, variant: 'edge', defaultTier: 'developer' }), /authenticate is required/);
+  });
+});
