@@ -73,7 +73,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
     {
       method: 'GET', path: '/v1/runtime/kill-switch',
       meta: {
-        feature: 'kill_switch',
+        feature: 'kill_switch_read',
         doc: { summary: 'Read the global kill switch', tags: ['runtime'], responses: { 200: { description: 'Current state', schema: 'KillSwitchState' } } },
       },
       handler: () => ({ body: deps.killSwitch.state }),
@@ -81,7 +81,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
     {
       method: 'POST', path: '/v1/runtime/kill-switch',
       meta: {
-        feature: 'kill_switch',
+        feature: 'kill_switch_write',
         doc: {
           summary: 'Set the global kill switch', tags: ['runtime'], request: 'KillSwitchRequest',
           description: 'While active, every pre-check and validate is blocked without the weighted decision engine. Each change is recorded in the ledger with who and why, and survives restarts.',

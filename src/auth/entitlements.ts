@@ -15,7 +15,9 @@ export interface Entitlement {
 
 export const ENTITLEMENTS = {
   runtime: { minimumTier: 'developer', denial: 403, description: 'pre-check, post-check, validate, with confidence and risk data' },
-  kill_switch: { minimumTier: 'developer', denial: 403, description: 'read and set the global kill switch' },
+  kill_switch_read: { minimumTier: 'developer', denial: 403, description: 'read the global kill switch' },
+  // Flipping it stops every agent of the fleet: not something any developer key should do.
+  kill_switch_write: { minimumTier: 'team', denial: 403, description: 'set the global kill switch' },
   decision_rerun: { minimumTier: 'team', denial: 403, description: 're-run the decision on a stored envelope' },
   audit_read: { minimumTier: 'team', denial: 403, description: 'central audit: list and read executions' },
   audit_erase: { minimumTier: 'team', denial: 403, description: 'erase PII from an audit record' },

@@ -68,7 +68,7 @@ describe('embedded gateway: Authorization: Bearer only', () => {
     const byKey = await check(gw, { authorization: `Bearer ${key}` });
     assert.equal(byKey.status, 200, byKey.text);
     assert.equal(byKey.body.subject, id);
-    assert.deepEqual(byKey.body.features, ['runtime', 'kill_switch']);
+    assert.deepEqual(byKey.body.features, ['runtime', 'kill_switch_read']);
     assert.equal((await check(gw, { authorization: `bearer ${await hs256()}` })).status, 200);
     const validate = await gw.call('POST', '/v1/runtime/validate', validateBody(), { authorization: `Bearer ${key}` });
     assert.equal(validate.status, 200, 'the whole pipeline runs for an authenticated caller');
@@ -120,5 +120,21 @@ describe('public routes and the auth switch', () => {
     const gw = await startTestGateway(t, { env: { SERVICE_ENV: 'production', RATE_LIMIT_ENABLED: 'false' } });
     assert401(await check(gw, {}), 'embedded', /Authorization: Bearer/);
     assert.equal((await gw.call('GET', '/health')).status, 200);
+  });
+});
+
+describe('kill switch entitlement', () => {
+  test('a Developer key may read the kill switch but not flip it; a Team key may', async (t) => {
+    const gw = await startTestGateway(t, { env: AUTH_ENV });
+    const developer = (await issueKey(gw.config.keysPath, 'developer')).key;
+    const team = (await issueKey(gw.config.keysPath, 'team')).key;
+    const flip = { active: true, reason: 'incident', actor: 'ignored-with-auth' };
+    assert.equal((await gw.call('GET', '/v1/runtime/kill-switch', undefined, { authorization: `Bearer ${developer}` })).status, 200);
+    const refused = await gw.call('POST', '/v1/runtime/kill-switch', flip, { authorization: `Bearer ${developer}` });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.required_tier, 'team');
+    const allowed = await gw.call('POST', '/v1/runtime/kill-switch', flip, { authorization: `Bearer ${team}` });
+    assert.equal(allowed.status, 200);
+    assert.match(allowed.body.updated_by, /^api_key:/, 'with auth on, the recorded actor is the caller, not the body');
   });
 });
