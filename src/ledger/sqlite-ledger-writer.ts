@@ -31,9 +31,10 @@ export function createSameThreadWriter(db: DatabaseSync): LedgerWriter {
 const WRITER_MODULE = new URL('./sqlite-writer.ts', import.meta.url);
 
 /**
- * Starts the writer thread at once, so it is ready by the first append; the caller does not
- * wait for it. A thread that dies fails its batch (LEDGER_WRITE_FAILED) and the next batch
- * starts a new one. The thread keeps the process alive only while a batch or close is pending.
+ * Starts the writer thread at once and returns without waiting: the thread boots (tens of ms)
+ * while the caller carries on, and a batch sent before it is up waits in its queue. A thread
+ * that dies fails its pending batch and the next batch starts a new one. The thread keeps the
+ * process alive only while a batch or close() is pending.
  */
 export function startWriterThread(path: string, detector: PiiDetectorSpec | undefined): LedgerWriter {
   const data: WriterThreadData = { path, detector: detector ?? null };
@@ -50,7 +51,7 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
   };
 
   const spawn = (): Worker => {
-    const thread = new Worker(WRITER_MODULE, { workerData: data });
+    const thread = new Worker(WRITER_MODULE, { workerData: data, name: 'ledger-writer' });
     thread.unref();
     thread.on('message', (reply: WriterReply) => {
       const settle = pending.get(reply.id);
@@ -59,7 +60,7 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
       if (pending.size === 0) thread.unref();
       settle(reply.result);
     });
-    thread.on('error', (err) => abandon(thread, err.message));
+    thread.on('error', (err: unknown) => abandon(thread, (err as Error)?.message ?? String(err)));
     thread.on('exit', (code) => abandon(thread, `exit code ${code}`));
     return thread;
   };
@@ -72,10 +73,16 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
       const thread = (worker ??= spawn());
       const id = nextId++;
       return new Promise<BatchResult>((resolve) => {
+        const request: WriterRequest = { type: 'append', id, batch };
+        try {
+          thread.postMessage(request);
+        } catch (err) {
+          // Not cloneable: nothing was sent, so the batch fails here and the thread carries on.
+          resolve({ ok: false, detail: `the batch could not be sent to the writer thread: ${(err as Error).message}`, head: null });
+          return;
+        }
         pending.set(id, resolve);
         thread.ref();
-        const request: WriterRequest = { type: 'append', id, batch };
-        thread.postMessage(request);
       });
     },
     async close() {

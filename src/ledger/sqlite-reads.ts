@@ -3,9 +3,8 @@
 
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './query-validation.ts';
-import { decodeRow, decodeSummary, SELECT_ROW, SELECT_SUMMARY } from './sqlite-row-codec.ts';
+import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './sqlite-row-codec.ts';
 import { createReviewQueueReader } from './sqlite-review-queue.ts';
-import { toLedgerRow } from './stored-row.ts';
 import type { Outcome } from '../governance/types.ts';
 import type { Ledger, ListQuery } from './types.ts';
 
@@ -15,9 +14,9 @@ type SyncReads = { [K in keyof Reads]: (...args: Parameters<Reads[K]>) => Awaite
 const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;
 
 export function createSqliteReader(db: DatabaseSync): SyncReads {
-  const byEnvelope = db.prepare(`${SELECT_ROW} WHERE envelope_id = ?`);
-  const child = db.prepare(`${SELECT_ROW} WHERE parent_envelope_id = ? AND kind = ? ORDER BY seq LIMIT 1`);
-  const newestOfKind = db.prepare(`${SELECT_ROW} WHERE kind = ? ORDER BY seq DESC LIMIT 1`);
+  const byEnvelope = db.prepare(`${SELECT_PUBLIC_ROW} WHERE envelope_id = ?`);
+  const child = db.prepare(`${SELECT_PUBLIC_ROW} WHERE parent_envelope_id = ? AND kind = ? ORDER BY seq LIMIT 1`);
+  const newestOfKind = db.prepare(`${SELECT_PUBLIC_ROW} WHERE kind = ? ORDER BY seq DESC LIMIT 1`);
   const outcomes = db.prepare(
     `SELECT outcome, final_confidence, created_at FROM ledger
       WHERE agent_id = ? AND kind IN ${DECIDED_KINDS} AND outcome IS NOT NULL
@@ -28,7 +27,7 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
 
   const one = (statement: StatementSync, ...params: SQLInputValue[]) => {
     const row = statement.get(...params);
-    return row ? toLedgerRow(decodeRow(row)) : undefined;
+    return row ? decodePublicRow(row) : undefined;
   };
 
   // One prepared pair per filter combination, so each uses its index instead of `(? IS NULL OR ...)`.

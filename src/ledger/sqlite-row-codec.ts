@@ -2,7 +2,7 @@
 
 import type { SQLInputValue } from 'node:sqlite';
 import type { StoredRow } from './stored-row.ts';
-import type { LedgerRowSummary } from './types.ts';
+import type { LedgerRow, LedgerRowSummary } from './types.ts';
 
 type DbRow = Record<string, unknown>;
 
@@ -13,12 +13,16 @@ export const SUMMARY_COLUMNS = [
   'created_at', 'payload_state', 'pii_paths', 'payload_digest', 'prev_hash', 'hash',
 ] as const;
 
-export const ALL_COLUMNS = [...SUMMARY_COLUMNS, 'payload', 'pii_commitments', 'pii_salts'] as const;
+/** Columns of the public LedgerRow: reads never load (or parse) the commitment material. */
+export const PUBLIC_COLUMNS = [...SUMMARY_COLUMNS, 'payload'] as const;
+
+export const ALL_COLUMNS = [...PUBLIC_COLUMNS, 'pii_commitments', 'pii_salts'] as const;
 
 const JSON_COLUMNS = new Set<string>(['payload', 'pii_paths', 'pii_commitments', 'pii_salts']);
 
 export const INSERT_SQL = `INSERT INTO ledger (${ALL_COLUMNS.join(', ')}) VALUES (${ALL_COLUMNS.map(() => '?').join(', ')})`;
 export const SELECT_ROW = `SELECT ${ALL_COLUMNS.join(', ')} FROM ledger`;
+export const SELECT_PUBLIC_ROW = `SELECT ${PUBLIC_COLUMNS.join(', ')} FROM ledger`;
 export const SELECT_SUMMARY = `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM ledger`;
 
 /** `payloadJson`, when given, is written as the payload column instead of serializing row.payload again. */
@@ -34,6 +38,10 @@ export function encodeRow(row: StoredRow, payloadJson?: string): SQLInputValue[]
 /** Throws a SyntaxError when a JSON column does not parse (the verifier reports that as tampering). */
 export function decodeRow(dbRow: DbRow): StoredRow {
   return decode(dbRow, ALL_COLUMNS) as unknown as StoredRow;
+}
+
+export function decodePublicRow(dbRow: DbRow): LedgerRow {
+  return decode(dbRow, PUBLIC_COLUMNS) as unknown as LedgerRow;
 }
 
 export function decodeSummary(dbRow: DbRow): LedgerRowSummary {

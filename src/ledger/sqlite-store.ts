@@ -5,6 +5,7 @@
 // WAL lets them run while the writer commits.
 
 import diagnostics_channel from 'node:diagnostics_channel';
+import { resolve } from 'node:path';
 import { checkEntry } from './entry-validation.ts';
 import { createGroupCommitter } from './group-commit.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
@@ -13,7 +14,7 @@ import { sealPayload, type JsonObject } from './pii-commitments.ts';
 import { defaultPiiDetector, piiDetectorSpec, type PiiDetector } from './pii-detector.ts';
 import { openLedgerDatabase } from './sqlite-schema.ts';
 import { appendedRow, outcomeError, type AppendRequest } from './sqlite-batch-append.ts';
-import { createSameThreadWriter, startWriterThread } from './sqlite-ledger-writer.ts';
+import { createSameThreadWriter, startWriterThread, type LedgerWriter } from './sqlite-ledger-writer.ts';
 import { createSqliteReader } from './sqlite-reads.ts';
 import { createSqlitePayloadEraser } from './sqlite-payload-erasure.ts';
 import { walkSqliteChain } from './sqlite-chain-walk.ts';
@@ -72,7 +73,16 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
 
   // A detector built by createPiiDetector can be rebuilt in the writer thread, which then seals
   // too; a hand-written detector function cannot cross threads, so sealing stays here.
-  const writer = writerKind === 'thread' ? startWriterThread(opts.path, piiDetectorSpec(detectPii)) : createSameThreadWriter(db);
+  let writer: LedgerWriter;
+  try {
+    // An absolute path, so the thread opens the same file even if the process changes directory.
+    writer = writerKind === 'thread'
+      ? startWriterThread(opts.path.startsWith('file:') ? opts.path : resolve(opts.path), piiDetectorSpec(detectPii))
+      : createSameThreadWriter(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   const sameThread = writerKind === 'main';
 
   const committer = createGroupCommitter<Queued, Settled>({

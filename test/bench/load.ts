@@ -14,7 +14,10 @@ export interface LoadResult {
   p99: number;
 }
 
-export async function runLoad(origin: string, path: string, body: () => string, options: { connections: number; durationMs: number }): Promise<LoadResult> {
+export async function runLoad(
+  origin: string, path: string, body: () => string,
+  options: { connections: number; durationMs: number; headers?: () => Record<string, string> },
+): Promise<LoadResult> {
   const pool = new Pool(origin, { connections: options.connections, pipelining: 1, keepAliveTimeout: 30_000 });
   const latencies: number[] = [];
   let errors = 0;
@@ -25,7 +28,7 @@ export async function runLoad(origin: string, path: string, body: () => string, 
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        const res = await pool.request({ method: 'POST', path, headers: { 'content-type': 'application/json' }, body: body() });
+        const res = await pool.request({ method: 'POST', path, headers: { 'content-type': 'application/json', ...options.headers?.() }, body: body() });
         await res.body.dump();
         if (res.statusCode >= 300) non2xx++;
         latencies.push(performance.now() - t0);

@@ -3,8 +3,9 @@
 
 import { embeddedGatewayBench } from './embedded-gateway.bench.ts';
 import { ledgerAppendBench } from './ledger-append.bench.ts';
+import { sidecarBench } from './sidecar.bench.ts';
 
-const benches = [embeddedGatewayBench, ledgerAppendBench];
+const benches = [embeddedGatewayBench, ledgerAppendBench, sidecarBench];
 const only = process.argv[2];
 for (const bench of benches) {
   if (only && !bench.name.includes(only)) continue;
