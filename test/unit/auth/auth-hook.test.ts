@@ -27,7 +27,8 @@ async function outcome(hook: ReturnType<typeof createAuthHook>, ctx: RequestCont
 // What the spec says, feature by feature; the table in code must agree.
 const EXPECTED: Record<Feature, [Tier, 402 | 403]> = {
   runtime: ['developer', 403],
-  kill_switch: ['developer', 403],
+  kill_switch_read: ['developer', 403],
+  kill_switch_write: ['team', 403],
   decision_rerun: ['team', 403],
   audit_read: ['team', 403],
   audit_erase: ['team', 403],
