@@ -21,8 +21,17 @@ const QUANTITY_WORDS = new Set([
   'count', 'quantity', 'qty', 'sum', 'refund',
 ]);
 
-function keyWords(key: string): string[] {
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+/** Field names repeat across requests; splitting them is worth remembering (bounded). */
+const splitKeys = new Map<string, readonly string[]>();
+
+function keyWords(key: string): readonly string[] {
+  let words = splitKeys.get(key);
+  if (!words) {
+    words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    if (splitKeys.size >= 10_000) splitKeys.clear();
+    splitKeys.set(key, words);
+  }
+  return words;
 }
 
 export function isQuantityKey(key: string): boolean {

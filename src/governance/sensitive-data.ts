@@ -30,9 +30,17 @@ export function scanSensitive(
   return hits;
 }
 
+/** Per bundle pattern list (frozen, so the split never goes stale), computed once. */
+const byKind = new WeakMap<readonly SensitivePattern[], Record<SensitivePattern['kind'], readonly SensitivePattern[]>>();
+
 export function patternsOfKind(
   patterns: readonly SensitivePattern[],
   kind: SensitivePattern['kind'],
-): SensitivePattern[] {
-  return patterns.filter((pattern) => pattern.kind === kind);
+): readonly SensitivePattern[] {
+  let split = byKind.get(patterns);
+  if (!split) {
+    split = { pii: patterns.filter((p) => p.kind === 'pii'), secret: patterns.filter((p) => p.kind === 'secret') };
+    if (Object.isFrozen(patterns)) byKind.set(patterns, split);
+  }
+  return split[kind];
 }
