@@ -7,6 +7,7 @@ import { GATEWAY_VERSION } from './gateway/index.ts';
 import { UsageError, serveCommand } from './cli/serve-command.ts';
 import { verifyCommand } from './cli/verify-command.ts';
 import { keysCommand } from './cli/keys-command.ts';
+import { policyCommand } from './cli/policy-command.ts';
 
 const HELP = `govgate ${GATEWAY_VERSION} — runtime governance gateway for software agents
 
@@ -21,6 +22,11 @@ Usage:
   govgate keys list [--json]
   govgate keys revoke <key id>
       Revoke a key; every gateway sharing the key store refuses it from the next request.
+  govgate policy test [DIR] [--run PATTERN] [--json]
+      Run the bundle's test cases (DIR/tests/*.yaml); exit 1 if any fails.
+  govgate policy lint [DIR]
+      Check the bundle (every file, every CEL rule) and its test cases without running them.
+      DIR defaults to POLICIES_DIR, then ./policies.
   govgate --help | --version
 
 Environment (see README): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
@@ -46,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
       team: { type: 'string' },
       name: { type: 'string' },
       json: { type: 'boolean' },
+      run: { type: 'string' },
     },
   });
   const [command] = positionals;
@@ -59,6 +66,8 @@ async function main(argv: string[]): Promise<number> {
       return verifyCommand(values);
     case 'keys':
       return keysCommand(positionals.slice(1), values);
+    case 'policy':
+      return policyCommand(positionals.slice(1), values);
     default:
       throw new UsageError(`unknown command "${command}"; run govgate --help`);
   }

@@ -5,6 +5,8 @@ export type { RuntimeRouteDeps } from './runtime-routes.ts';
 export { auditRoutes, AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT } from './audit-routes.ts';
 export { reviewRoutes, REVIEW_DEFAULT_LIMIT, REVIEW_MAX_LIMIT } from './review-routes.ts';
 export { systemRoutes } from './system-routes.ts';
+export { policyRoutes } from './policy-routes.ts';
+export type { PolicyRouteDeps } from './policy-routes.ts';
 export type { SystemRouteDeps } from './system-routes.ts';
 export { docsRoutes } from './docs-routes.ts';
 export { authRoutes } from './auth-routes.ts';

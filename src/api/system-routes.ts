@@ -5,6 +5,7 @@ import type { Ledger } from '../ledger/index.ts';
 import type { Metrics } from '../observability/index.ts';
 import type { KillSwitch, PolicySource } from '../runtime/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
+import { formatConfigFileIssue, type ReloadStatus } from '../config/index.ts';
 
 export interface SystemRouteDeps {
   ledger: Ledger;
@@ -16,6 +17,8 @@ export interface SystemRouteDeps {
   variant: 'embedded' | 'edge';
   isShuttingDown: () => boolean;
   startedAt: number;
+  /** The newest hot reload of policies/; absent when the bundle is not watched. */
+  policyReload?: () => ReloadStatus;
 }
 
 export function systemRoutes(deps: SystemRouteDeps): Route[] {
@@ -26,7 +29,8 @@ export function systemRoutes(deps: SystemRouteDeps): Route[] {
         public: true,
         doc: {
           summary: 'Health check for load balancers and probes', tags: ['system'],
-          description: '200 when the gateway can decide and record; 503 (same body) when the ledger is unreachable or the gateway is shutting down.',
+          description: '200 when the gateway can decide and record; 503 (same body) when the ledger is unreachable or the gateway is shutting down. '
+            + '`policy_reload` reports the newest hot reload of policies/: a `failure` means the edit was rejected and the last good bundle (policy_version) is still in force; the gateway stays ready.',
           responses: { 200: { description: 'Ready', schema: 'Health' }, 503: { description: 'Not ready', schema: 'Health' } },
         },
       },
@@ -45,6 +49,7 @@ export function systemRoutes(deps: SystemRouteDeps): Route[] {
             score_version: SCORE_VERSION,
             kill_switch_active: deps.killSwitch.active,
             uptime_seconds: Math.round((Date.now() - deps.startedAt) / 1000),
+            ...(deps.policyReload ? { policy_reload: reloadBody(deps.policyReload()) } : {}),
           },
         };
       },
@@ -58,4 +63,13 @@ export function systemRoutes(deps: SystemRouteDeps): Route[] {
       handler: async () => ({ raw: await deps.metrics.render(), contentType: deps.metrics.registry.contentType }),
     },
   ];
+}
+
+function reloadBody(status: ReloadStatus): Record<string, unknown> {
+  return {
+    last_result: status.last_result,
+    last_attempt_at: status.last_attempt_at,
+    last_success_at: status.last_success_at,
+    issues: status.issues.map(formatConfigFileIssue),
+  };
 }

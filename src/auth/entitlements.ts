@@ -22,6 +22,8 @@ export const ENTITLEMENTS = {
   audit_read: { minimumTier: 'team', denial: 403, description: 'central audit: list and read executions' },
   audit_erase: { minimumTier: 'team', denial: 403, description: 'erase PII from an audit record' },
   review_queue: { minimumTier: 'team', denial: 403, description: 'the human review queue' },
+  // A dry run reads the active policy and, by envelope id, stored requests: a security team's tool.
+  policy_evaluate: { minimumTier: 'team', denial: 403, description: 'policy dry runs (POST /v1/policy/evaluate)' },
   chain_verify: { minimumTier: 'enterprise', denial: 403, description: 'hash chain verification' },
   llm_judge: { minimumTier: 'enterprise', denial: 402, description: 'the LLM judge' },
   saml_sso: { minimumTier: 'enterprise', denial: 402, description: 'SAML single sign-on' },

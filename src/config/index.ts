@@ -1,5 +1,6 @@
 // Start-up configuration: environment variables and CLI flags become one frozen, validated Config.
-// Config files (rate_limits.yaml, later policies) are hot-reloaded with a last-good fallback.
+// Config files (rate_limits.yaml) and directories (the policy bundle) are hot-reloaded with a
+// last-good fallback.
 
 export { ConfigError, DEFAULT_PORTS, VARIANTS, loadConfig } from './env.ts';
 export type { Config, ConfigOverrides, JwtConfig, LedgerConfig, Variant } from './env.ts';
@@ -8,4 +9,6 @@ export type { ConfigFileIssue } from './config-file-error.ts';
 export { parseLocatedYaml } from './located-yaml.ts';
 export type { FieldPath, LocatedYaml } from './located-yaml.ts';
 export { CONFIG_RELOAD_CHANNEL, watchConfigFile } from './watch-config-file.ts';
-export type { ConfigReloadEvent, ReloadResult, WatchConfigFileOptions, WatchedConfigFile } from './watch-config-file.ts';
+export type { ConfigReloadEvent, ReloadResult, ReloadStatus, WatchConfigFileOptions, WatchedConfigFile } from './watch-config-file.ts';
+export { watchConfigDirectory } from './watch-config-directory.ts';
+export type { WatchConfigDirectoryOptions, WatchedConfigDirectory } from './watch-config-directory.ts';

@@ -5,22 +5,14 @@
 // The directory is watched, not the file: editors replace files by rename, and Kubernetes
 // ConfigMaps update by swapping a `..data` symlink, which a watch on the old file never sees.
 
-import diagnostics_channel from 'node:diagnostics_channel';
-import { readFileSync, watch, type FSWatcher } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../observability/index.ts';
-import { ConfigFileError, formatConfigFileIssue, type ConfigFileIssue } from './config-file-error.ts';
+import { ConfigFileError, type ConfigFileIssue } from './config-file-error.ts';
+import { ReloadTracker, issuesOf, watchForChanges, type ReloadResult, type ReloadStatus } from './reload-core.ts';
 
-export const CONFIG_RELOAD_CHANNEL = 'gateway:config:reload';
-const reloadChannel = diagnostics_channel.channel(CONFIG_RELOAD_CHANNEL);
-
-export interface ConfigReloadEvent {
-  /** The file's base name (`rate_limits.yaml`): the metric label. */
-  file: string;
-  path: string;
-  result: 'success' | 'failure';
-  issues: ConfigFileIssue[];
-}
+export { CONFIG_RELOAD_CHANNEL } from './reload-core.ts';
+export type { ConfigReloadEvent, ReloadResult, ReloadStatus } from './reload-core.ts';
 
 export interface WatchConfigFileOptions<T> {
   path: string;
@@ -37,12 +29,12 @@ export interface WatchConfigFileOptions<T> {
   onApply?(value: T): void;
 }
 
-export type ReloadResult = 'applied' | 'unchanged' | 'rejected';
-
 export interface WatchedConfigFile<T> {
   current(): T;
   /** Reads the file now, as the watcher does after a change. */
   reload(): ReloadResult;
+  /** The newest reload attempt (for /health). */
+  status(): ReloadStatus;
   close(): void;
 }
 
@@ -65,61 +57,38 @@ export function watchConfigFile<T>(options: WatchConfigFileOptions<T>): WatchedC
     throw new ConfigFileError([initial.failed]);
   }
 
-  const reject = (issues: ConfigFileIssue[]): ReloadResult => {
-    logger.error('config change rejected; the last good version stays in force', { file: display, issues: issues.map(formatConfigFileIssue) });
-    publish({ file, path: options.path, result: 'failure', issues });
-    return 'rejected';
-  };
+  const tracker = new ReloadTracker({ file, path: options.path, display, logger });
 
   const reload = (): ReloadResult => {
     const next = read(options.path, display);
     if ('missing' in next) {
       if (lastText === null) return 'unchanged';
       lastText = null;
-      return reject([next.missing]);
+      return tracker.rejected([next.missing]);
     }
-    if ('failed' in next) return reject([next.failed]);
+    if ('failed' in next) return tracker.rejected([next.failed]);
     if (next.text === lastText) return 'unchanged';
     lastText = next.text;
     let parsed: T;
     try {
       parsed = options.parse(next.text, display);
     } catch (error) {
-      return reject(error instanceof ConfigFileError
-        ? error.issues
-        : [{ file: display, line: null, column: null, path: '', message: (error as Error).message }]);
+      return tracker.rejected(issuesOf(error, display));
     }
     value = parsed;
     options.onApply?.(parsed);
-    logger.info('config reloaded', { file: display });
-    publish({ file, path: options.path, result: 'success', issues: [] });
-    return 'applied';
+    return tracker.applied();
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let watcher: FSWatcher | undefined;
-  const debounceMs = options.debounceMs ?? 100;
-  try {
-    watcher = watch(path.dirname(options.path), { persistent: false }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(reload, debounceMs);
-      timer.unref();
-    });
-    watcher.on('error', (error) => {
-      logger.warn('config watch stopped; edits now need a restart', { file: display, error: error.message });
-      watcher?.close();
-    });
-  } catch (error) {
-    logger.warn('config directory cannot be watched; edits need a restart', { file: display, error: (error as Error).message });
-  }
+  const stop = watchForChanges({
+    dir: path.dirname(options.path), recursive: false, debounceMs: options.debounceMs ?? 100, reload, logger, display,
+  });
 
   return {
     current: () => value,
     reload,
-    close() {
-      clearTimeout(timer);
-      watcher?.close();
-    },
+    status: () => tracker.status,
+    close: stop,
   };
 }
 
@@ -140,8 +109,4 @@ function read(file: string, display: string): ReadResult {
   } catch {
     return { failed: issue('is not valid UTF-8') };
   }
-}
-
-function publish(event: ConfigReloadEvent): void {
-  if (reloadChannel.hasSubscribers) reloadChannel.publish(event);
 }

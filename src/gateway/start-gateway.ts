@@ -3,14 +3,14 @@
 
 import { Router, createHttpServer } from '../http/index.ts';
 import type { Config } from '../config/index.ts';
-import { loadPolicyBundle, type PolicyBundle } from '../policy/index.ts';
+import { watchPolicyBundle, type PolicyBundle } from '../policy/index.ts';
 import { createPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS, openSqliteLedger, type Ledger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, openSqliteKeyStore, type KeyStore } from '../auth/index.ts';
 import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, type PolicySource } from '../runtime/index.ts';
-import { auditRoutes, authRoutes, docsRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { auditRoutes, authRoutes, docsRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -35,9 +35,18 @@ export interface RunningGateway {
 
 export async function startGateway(config: Config, options: StartOptions = {}): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const bundle = await loadPolicyBundle(config.policiesDir);
-  const policies: PolicySource = { current: () => bundle };
-  const store = openLedger(config, bundle);
+  // policies/ is watched: a good edit replaces the bundle for the requests after it, a bad one is
+  // rejected (the last good bundle stays, /health and config_reload_total{file="policies"} say so).
+  const policyWatch = watchPolicyBundle({ dir: config.policiesDir, logger });
+  const policies: PolicySource = policyWatch;
+  const bundle = policyWatch.current();
+  let store: Ledger;
+  try {
+    store = openLedger(config, bundle);
+  } catch (error) {
+    policyWatch.close();
+    throw error;
+  }
   const ledger = guardLedger(store);
   let shuttingDown = false;
   let keys: KeyStore | undefined;
@@ -71,7 +80,9 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...systemRoutes({
         ledger, ledgerKind: config.ledger.kind, policies, killSwitch, metrics, version: GATEWAY_VERSION,
         variant: config.variant, isShuttingDown: () => shuttingDown, startedAt: Date.now(),
+        policyReload: () => policyWatch.status(),
       }),
+      ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
       ...auditRoutes(ledger),
       ...reviewRoutes(ledger, policies, options.now),
@@ -101,8 +112,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ],
       intercept: sidecar.intercept,
     });
-    http.server.on('connect', sidecar.onConnect);
-    http.server.on('upgrade', sidecar.onUpgrade);
+    sidecar.attach(http.server);
     const address = await http.listen(config.port, config.host);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     logger.info('gateway listening', {
@@ -119,6 +129,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       version: GATEWAY_VERSION,
       close: () => (closing ??= (async () => {
         shuttingDown = true;
+        policyWatch.close();
         await Promise.all([http.shutdown(), sidecar!.close()]);
         sidecarMetrics.close();
         rateLimits?.close();
@@ -129,6 +140,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       })()),
     };
   } catch (error) {
+    policyWatch.close();
     await sidecar?.close();
     rateLimits?.close();
     await keys?.close();

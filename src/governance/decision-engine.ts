@@ -1,11 +1,12 @@
-// The decision engine: hard gates first (each blocks on its own, whatever the scores), then the
-// tier's thresholds from the policy bundle. Pre-check has only the two gates the spec names.
-// A post-check whose pre-check was blocked is blocked too: that action should never have run.
+// The decision engine: hard gates first (each blocks on its own, whatever the scores), then an
+// enforced `block` rule, then the tier's thresholds from the policy bundle, which enforced rules
+// may only make stricter (escalate, request_evidence) or, with `allow`, lift from a review to
+// approve. A post-check whose pre-check was blocked is blocked too: that action should never have run.
 
 import { SCORE_VERSION } from './scoring-table.ts';
 import type { TierDecisionRule } from '../policy/types.ts';
 import type {
-  DecisionResult, Failure, GovernanceContext, Outcome, RiskTier, Stage, TrustChainResult, ValidationResult,
+  DecisionResult, Failure, GovernanceContext, Outcome, RiskTier, RuleFinding, Stage, TrustChainResult, ValidationResult,
 } from './types.ts';
 
 export interface DecisionInput {
@@ -14,6 +15,8 @@ export interface DecisionInput {
   finalConfidence: number;
   tier: RiskTier;
   trustChain: TrustChainResult | null;
+  /** Rules that fired; shadow ones are ignored here. */
+  rules?: readonly RuleFinding[];
 }
 
 interface Verdict { outcome: Outcome; reason: string; decidedBy: string; rule?: TierDecisionRule }
@@ -83,8 +86,51 @@ function weighted(input: DecisionInput, ctx: GovernanceContext): Verdict {
   return verdict(rule.otherwise, `${OTHERWISE_LABEL[rule.otherwise]}: ${why}.`);
 }
 
+/** How far an outcome is from approve: a rule may move the thresholds' outcome only up this scale. */
+const STRICTNESS: Readonly<Record<Outcome, number>> = { approve: 0, request_evidence: 1, escalate: 2, block: 3 };
+
+const RULE_LABEL: Readonly<Record<Outcome, string>> = {
+  approve: 'Approved', request_evidence: 'Evidence requested', escalate: 'Escalated for human review', block: 'Blocked',
+};
+
+function ruleText(finding: RuleFinding): string {
+  return `policy rule ${finding.rule_id}: ${finding.message.replace(/\.$/, '')}`;
+}
+
+/** An enforced `block` rule decides like a gate, after the hard gates. */
+function ruleBlock(enforced: readonly RuleFinding[]): Verdict | undefined {
+  const block = enforced.find((finding) => finding.effect === 'block');
+  return block && { outcome: 'block', decidedBy: 'policy_rule', reason: `Blocked by ${ruleText(block)}.` };
+}
+
+/**
+ * Enforced escalate / request_evidence rules raise the thresholds' outcome to the strictest of
+ * them; otherwise an enforced allow (and no other enforced rule) turns a review into approve.
+ * A threshold block is never lifted.
+ */
+function ruleFloor(verdict: Verdict, enforced: readonly RuleFinding[], ctx: GovernanceContext, tier: RiskTier): Verdict {
+  const raising = enforced.filter((finding) => finding.effect !== 'allow');
+  const strictest = raising.reduce<RuleFinding | undefined>(
+    (best, finding) => (best === undefined || STRICTNESS[finding.effect as Outcome] > STRICTNESS[best.effect as Outcome] ? finding : best),
+    undefined,
+  );
+  const rule = verdict.rule ?? ctx.bundle.decision.tiers[tier];
+  if (strictest !== undefined) {
+    const outcome = strictest.effect as Outcome;
+    if (STRICTNESS[outcome] <= STRICTNESS[verdict.outcome]) return verdict;
+    return { outcome, decidedBy: 'policy_rule', rule, reason: `${RULE_LABEL[outcome]} by ${ruleText(strictest)}.` };
+  }
+  const allow = enforced.find((finding) => finding.effect === 'allow');
+  if (allow === undefined || (verdict.outcome !== 'escalate' && verdict.outcome !== 'request_evidence')) return verdict;
+  return {
+    outcome: 'approve', decidedBy: 'policy_rule', rule,
+    reason: `Approved by ${ruleText(allow)} (the thresholds alone: ${verdict.reason.replace(/\.$/, '')}).`,
+  };
+}
+
 export function decide(input: DecisionInput, ctx: GovernanceContext): DecisionResult {
-  const verdict = hardGate(input, ctx) ?? weighted(input, ctx);
+  const enforced = (input.rules ?? []).filter((finding) => !finding.shadow);
+  const verdict = hardGate(input, ctx) ?? ruleBlock(enforced) ?? ruleFloor(weighted(input, ctx), enforced, ctx, input.tier);
   const reviewed = verdict.outcome === 'escalate' || verdict.outcome === 'request_evidence';
   const rule = reviewed ? (verdict.rule ?? ctx.bundle.decision.tiers[input.tier]) : undefined;
   return {

@@ -1,16 +1,22 @@
-// One stage, start to finish: validation -> confidence -> risk -> trust chain -> decision ->
-// explanations. Pure: the same input and context always give a deep-equal result.
+// One stage, start to finish: validation -> confidence -> risk -> CEL rules -> trust chain ->
+// decision -> explanations. Rules see the scores and risk of the checks; enforced rule findings
+// then join the policy check, and confidence and risk are computed again with them. Pure: the
+// same input and context always give a deep-equal result.
 
 import { computeConfidence } from './confidence-engine.ts';
 import { decide } from './decision-engine.ts';
 import { governanceDisclosure } from './explanations.ts';
 import { assessRisk } from './risk-engine.ts';
 import { RELIABILITY_PRIOR, SCORE_VERSION } from './scoring-table.ts';
-import { clampScore } from './score-math.ts';
+import { clampScore, scoreFromFailures } from './score-math.ts';
 import { buildStageView } from './stage-view.ts';
 import { evaluateTrustChain } from './trust-chain.ts';
 import { runValidation } from './validation-engine.ts';
-import type { Failure, GovernanceContext, GovernanceEvaluation, GovernanceInput } from './types.ts';
+import { countsTowardScores, evaluateRules, ruleFailure } from './rule-evaluation.ts';
+import type { StageView } from './stage-view.ts';
+import type {
+  ConfidenceResult, Failure, GovernanceContext, GovernanceEvaluation, GovernanceInput, RiskAssessment, RuleFinding, ValidationResult,
+} from './types.ts';
 
 const KILL_SWITCH_FAILURE: Failure = {
   code: 'KILL_SWITCH_ACTIVE',
@@ -40,23 +46,44 @@ function judgeOf(ctx: GovernanceContext): number | null {
   return typeof ctx.judgeScore === 'number' && Number.isFinite(ctx.judgeScore) ? clampScore(ctx.judgeScore) : null;
 }
 
-export function evaluate(input: GovernanceInput, ctx: GovernanceContext): GovernanceEvaluation {
-  const view = buildStageView(input, ctx);
-  const validation = runValidation(view);
-  const historicalReliability = reliabilityOf(ctx);
-  const judgeScore = judgeOf(ctx);
+interface Scored { validation: ValidationResult; confidence: ConfidenceResult; risk: RiskAssessment }
+
+function score(view: StageView, validation: ValidationResult, historicalReliability: number, judgeScore: number | null): Scored {
+  const counted = validation.failures.filter(countsTowardScores);
   const confidence = computeConfidence({
     scores: validation.scores,
     contradiction: validation.contradiction,
     historicalReliability,
     judgeScore,
     isPreCheck: view.isPreCheck,
-    failures: validation.failures,
+    failures: counted,
   });
-  const risk = assessRisk({ view, finalConfidence: confidence.finalConfidence, failures: validation.failures });
+  const risk = assessRisk({ view, finalConfidence: confidence.finalConfidence, failures: counted });
+  return { validation, confidence, risk };
+}
+
+/** Rule findings join the policy check's failures; enforced block/escalate/request_evidence ones lower its score. */
+function withRuleFindings(validation: ValidationResult, fired: readonly RuleFinding[]): ValidationResult {
+  const failures = fired.map(ruleFailure);
+  const afterPolicy = validation.failures.findIndex((failure) => ['safety', 'contradiction'].includes(failure.check));
+  const at = afterPolicy < 0 ? validation.failures.length : afterPolicy;
+  const all = [...validation.failures.slice(0, at), ...failures, ...validation.failures.slice(at)];
+  const policy = all.filter((failure) => failure.check === 'policy' && countsTowardScores(failure));
+  return { ...validation, scores: { ...validation.scores, policy: scoreFromFailures(policy) }, failures: all };
+}
+
+export function evaluate(input: GovernanceInput, ctx: GovernanceContext): GovernanceEvaluation {
+  const view = buildStageView(input, ctx);
+  const historicalReliability = reliabilityOf(ctx);
+  const judgeScore = judgeOf(ctx);
+  const checked = score(view, runValidation(view), historicalReliability, judgeScore);
+  const rules = evaluateRules(ctx.bundle.rules, { view, input, ctx, historicalReliability, ...checked });
+  const { validation, confidence, risk } = rules.fired.length === 0
+    ? checked
+    : score(view, withRuleFindings(checked.validation, rules.fired), historicalReliability, judgeScore);
   const trustChain = ctx.parent && !view.isPreCheck ? evaluateTrustChain(ctx.parent, ctx.agentPolicy) : null;
   const decision = decide(
-    { stage: input.stage, validation, finalConfidence: confidence.finalConfidence, tier: risk.tier, trustChain },
+    { stage: input.stage, validation, finalConfidence: confidence.finalConfidence, tier: risk.tier, trustChain, rules: rules.fired },
     ctx,
   );
   const failures = [
@@ -94,5 +121,6 @@ export function evaluate(input: GovernanceInput, ctx: GovernanceContext): Govern
       killSwitchActive: ctx.killSwitchActive,
     }),
     confidence_rationale: confidence.rationale,
+    rules,
   };
 }

@@ -80,6 +80,12 @@ export function governanceDisclosure(facts: DisclosureFacts): string {
   const killSwitch = facts.killSwitchActive ? ' The global kill switch was active.' : '';
   return `Checked by governance-gateway under policy ${facts.policyVersion} and scoring ${facts.scoreVersion}: `
     + `${checkedAtStage(facts)}. Risk tier ${facts.risk.tier} (score ${facts.risk.score}); `
-    + `outcome ${facts.decision.outcome}, decided by ${facts.decision.decided_by === 'weighted' ? 'the weighted thresholds' : `the ${facts.decision.decided_by} gate`}.`
+    + `outcome ${facts.decision.outcome}, decided by ${decider(facts.decision.decided_by)}.`
     + `${killSwitch} ${judge}`;
+}
+
+function decider(decidedBy: string): string {
+  if (decidedBy === 'weighted') return 'the weighted thresholds';
+  if (decidedBy === 'policy_rule') return 'a policy rule';
+  return `the ${decidedBy} gate`;
 }

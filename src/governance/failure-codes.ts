@@ -7,9 +7,9 @@ export interface FailureCodeEntry {
   check: CheckName;
   /**
    * `pattern` = the severity of the sensitive-data pattern that matched; `share` = by the share
-   * of unbacked facts (<= 25% low, <= 50% medium, above high).
+   * of unbacked facts (<= 25% low, <= 50% medium, above high); `rule` = the CEL rule's own severity.
    */
-  severity: Severity | 'pattern' | 'share';
+  severity: Severity | 'pattern' | 'share' | 'rule';
 }
 
 export const FAILURE_CODES: Readonly<Record<string, FailureCodeEntry>> = Object.freeze({
@@ -35,6 +35,10 @@ export const FAILURE_CODES: Readonly<Record<string, FailureCodeEntry>> = Object.
   TOOL_ERROR_IGNORED: { check: 'consistency', severity: 'medium' },
   PII_IN_OUTPUT: { check: 'policy', severity: 'pattern' },
   PII_IN_PARAMS: { check: 'policy', severity: 'pattern' },
+  POLICY_RULE_BLOCK: { check: 'policy', severity: 'rule' },
+  POLICY_RULE_ESCALATE: { check: 'policy', severity: 'rule' },
+  POLICY_RULE_REQUEST_EVIDENCE: { check: 'policy', severity: 'rule' },
+  POLICY_RULE_ALLOW: { check: 'policy', severity: 'rule' },
   SECRET_IN_OUTPUT: { check: 'safety', severity: 'critical' },
   SECRET_IN_PARAMS: { check: 'safety', severity: 'pattern' },
   PROMPT_INJECTION_SUSPECTED: { check: 'safety', severity: 'high' },

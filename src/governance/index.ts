@@ -1,7 +1,7 @@
 // The governance pipeline as pure functions: normalize what the agent did, run the six checks,
 // score confidence and risk, check the trust chain and decide. No clock, no I/O: callers pass both in.
 
-export { SCORE_VERSION } from './scoring-table.ts';
+export { RELIABILITY_PRIOR, SCORE_VERSION } from './scoring-table.ts';
 export { normalizeToolCalls, normalizeToolResults } from './tool-calls.ts';
 export { historicalReliability } from './reliability.ts';
 export { scanSensitive } from './sensitive-data.ts';

@@ -1,7 +1,7 @@
 // The vocabulary of the governance pipeline: what the engines read and what they return.
 // Everything here is plain data, so every engine stays a pure function (no clock, no I/O).
 
-import type { AgentPolicy, PolicyBundle } from '../policy/types.ts';
+import type { AgentPolicy, PolicyBundle, RuleEffect, SessionCall } from '../policy/types.ts';
 
 export const FRAMEWORKS = [
   'LangChain', 'LangGraph', 'CrewAI', 'OpenAI Agents', 'Claude Agents', 'MCP', 'Custom', 'REST',
@@ -32,6 +32,11 @@ export interface Failure {
   severity: Severity;
   /** JSON-pointer-like dotted path into the request where one applies, e.g. `execution.tools_called[1]`. */
   path?: string;
+  /** Rule findings only (`POLICY_RULE_*`): the rule that fired, its effect, and whether it runs in shadow mode. */
+  rule_id?: string;
+  effect?: RuleEffect;
+  /** true: recorded only, never changes scores or the outcome. */
+  shadow?: boolean;
 }
 
 /** A tool call as the engines see it, whatever shape the caller sent. */
@@ -180,9 +185,36 @@ export interface GovernanceContext {
    * The sidecar counts them; undefined (the API, which sees no sessions) skips max_calls_per_session.
    */
   priorSessionCalls?: number;
+  /**
+   * Earlier tool calls of this request's session, oldest first, for sequence rules. The runtime
+   * remembers them per session id; undefined (no session) is the same as none.
+   */
+  sessionHistory?: readonly SessionCall[];
   judgeScore: number | null;
   /** Epoch milliseconds; the only clock the engines see. */
   now: number;
+}
+
+/** A rule whose `when` was true for this stage (the first matching call names the path). */
+export interface RuleFinding {
+  rule_id: string;
+  effect: RuleEffect;
+  severity: Severity;
+  message: string;
+  shadow: boolean;
+  path?: string;
+}
+
+/** A rule whose `when` could not be evaluated on this input (a missing field, a wrong type): it did not fire. */
+export interface RuleError {
+  rule_id: string;
+  message: string;
+  shadow: boolean;
+}
+
+export interface RuleReport {
+  fired: RuleFinding[];
+  errors: RuleError[];
 }
 
 /** The pure result of one stage, before an envelope id and latency are attached. */
@@ -193,4 +225,6 @@ export interface GovernanceEvaluation {
   trust_chain: TrustChainResult | null;
   governance_disclosure: string;
   confidence_rationale: string;
+  /** The CEL rules that fired (enforced and shadow) and those that could not be evaluated. */
+  rules: RuleReport;
 }

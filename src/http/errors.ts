@@ -21,6 +21,7 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Request body must be application/json' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Request body is too large' },
   VALIDATION_FAILED: { status: 422, title: 'Request does not match the schema' },
+  POLICY_INVALID: { status: 422, title: 'The policy bundle in the request is invalid' },
   SDK_VERSION_TOO_OLD: { status: 426, title: 'Client library version is too old' },
   RATE_LIMITED: { status: 429, title: 'Rate limit exceeded' },
   INTERNAL: { status: 500, title: 'Internal gateway error' },

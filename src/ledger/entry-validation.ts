@@ -7,6 +7,7 @@ import { ENTRY_KINDS, type LedgerEntry } from './types.ts';
 
 const NULLABLE_STRINGS = ['parent_envelope_id', 'agent_id', 'action', 'reviewer_id'] as const;
 const NULLABLE_NUMBERS = ['risk_score', 'final_confidence'] as const;
+const TEXT_FIELDS = ['envelope_id', 'policy_version', 'score_version'] as const;
 
 /** An entry's fields without its payload: what crosses to the writer beside the payload's text. */
 export type EntryMetadata = Omit<LedgerEntry, 'payload'>;
@@ -51,6 +52,12 @@ export function checkEntry(input: LedgerEntry): { meta: EntryMetadata; payloadJs
     const at = typeof entry.review_deadline === 'string' ? Date.parse(entry.review_deadline) : Number.NaN;
     if (Number.isNaN(at)) fail('review_deadline must be an ISO-8601 timestamp or null');
     entry.review_deadline = new Date(at).toISOString();
+  }
+  // Both stores keep text as UTF-8: a lone surrogate would be stored as U+FFFD and no longer match
+  // the hash, and PostgreSQL refuses NUL in text (failing the whole batch).
+  for (const field of [...TEXT_FIELDS, ...NULLABLE_STRINGS, 'review_deadline'] as const) {
+    const value = entry[field];
+    if (typeof value === 'string' && (!value.isWellFormed() || value.includes('\u0000'))) fail(`${field} must be well-formed Unicode without NUL characters`);
   }
   if (entry.payload === null || typeof entry.payload !== 'object' || Array.isArray(entry.payload)) fail('payload must be a JSON object');
   let payloadJson: string | undefined;

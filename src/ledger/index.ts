@@ -1,9 +1,14 @@
 // The audit ledger: an append-only, hash-chained record of every governance decision, with PII
 // committed per field so erasure and payload retention never break verification.
-// Stores: node:sqlite (embedded) here; PostgreSQL reuses the store-independent parts below.
+// Stores: node:sqlite (embedded) and PostgreSQL (production, many writers on one chain), both
+// built on the store-independent parts below.
 
 export * from './types.ts';
 export { openSqliteLedger, LEDGER_APPEND_CHANNEL, type OpenLedgerOptions } from './sqlite-store.ts';
+export { openPostgresLedger, type OpenPostgresLedgerOptions, type PostgresLedger } from './postgres-store.ts';
+export { migratePostgres, POSTGRES_SCHEMA_VERSION, type MigrationReport } from './postgres-schema.ts';
+export { PG_SSL_MODES, type PgSslMode, type PostgresConnectionOptions } from './postgres-connection.ts';
+export { SIGNAL_CHANNELS } from './postgres-batch-append.ts';
 export {
   createPiiDetector, defaultPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS, piiDetectorSpec, piiDetectorFromSpec,
   type PiiDetector, type PiiDetectorOptions, type PiiDetectorSpec, type ValueMatcher,

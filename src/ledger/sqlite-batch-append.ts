@@ -4,31 +4,15 @@
 
 import type { DatabaseSync } from 'node:sqlite';
 import { GENESIS_HEAD, linkRow } from './hash-chain.ts';
-import { LedgerError, type LedgerErrorCode } from './ledger-errors.ts';
+import { refusal, type AppendOutcome, type AppendRequest } from './append-request.ts';
+import { LedgerError } from './ledger-errors.ts';
 import { sealPayload, type JsonObject, type SealedPayload } from './pii-commitments.ts';
 import type { PiiDetector } from './pii-detector.ts';
 import { INSERT_SQL, encodeRow } from './sqlite-row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
 import type { EntryMetadata } from './entry-validation.ts';
-import type { LedgerRow } from './types.ts';
 
-/** One validated append, ready for the writer. */
-export interface AppendRequest {
-  meta: EntryMetadata;
-  /** The payload as stored: JSON text of a JSON object. */
-  payloadJson: string;
-  /** The parsed payload, when the writer runs in the same thread (saves a parse). */
-  payload?: JsonObject;
-  /** From the store's clock, taken on the thread that owns the clock. */
-  createdAt: string;
-  /** Present when the caller sealed the payload itself (its detector cannot cross threads). */
-  sealed?: SealedPayload;
-}
-
-/** What the chain assigned to one append, or why that append alone was refused. */
-export type AppendOutcome =
-  | { ok: true; seq: number; prev_hash: string; hash: string; pii_paths: string[]; payload_digest: string }
-  | { ok: false; code: LedgerErrorCode; message: string };
+export { appendedRow, outcomeError, type AppendOutcome, type AppendRequest } from './append-request.ts';
 
 /** `head` is where the chain ends afterwards (re-read from the file after a rollback; null if unreadable). */
 export type BatchResult =
@@ -107,57 +91,6 @@ export function createBatchAppender(db: DatabaseSync, detectPii?: PiiDetector): 
       }
     },
   };
-}
-
-/**
- * The public row for an append the writer committed; member order matches linkRow's. Without
- * `payload` (nothing on this thread needed it parsed) the row parses payloadJson on first read.
- */
-export function appendedRow(request: AppendRequest, payload: JsonObject | undefined, outcome: Extract<AppendOutcome, { ok: true }>): LedgerRow {
-  const { meta } = request;
-  let parsed: JsonObject | null | undefined = payload;
-  return {
-    seq: outcome.seq,
-    envelope_id: meta.envelope_id,
-    parent_envelope_id: meta.parent_envelope_id,
-    kind: meta.kind,
-    agent_id: meta.agent_id,
-    action: meta.action,
-    outcome: meta.outcome,
-    risk_tier: meta.risk_tier,
-    risk_score: meta.risk_score,
-    final_confidence: meta.final_confidence,
-    policy_version: meta.policy_version,
-    score_version: meta.score_version,
-    reviewer_id: meta.reviewer_id,
-    review_deadline: meta.review_deadline,
-    created_at: request.createdAt,
-    get payload(): JsonObject | null {
-      if (parsed === undefined) parsed = JSON.parse(request.payloadJson) as JsonObject;
-      return parsed;
-    },
-    set payload(value: JsonObject | null) {
-      parsed = value;
-    },
-    payload_state: 'present',
-    pii_paths: outcome.pii_paths,
-    payload_digest: outcome.payload_digest,
-    prev_hash: outcome.prev_hash,
-    hash: outcome.hash,
-  };
-}
-
-/** Turns a refused append back into the LedgerError its caller sees. */
-export function outcomeError(outcome: Extract<AppendOutcome, { ok: false }>): LedgerError {
-  // The message already carries the catalogue text; rebuilt as is, not wrapped again.
-  return Object.assign(new LedgerError(outcome.code), { message: outcome.message });
-}
-
-function refusal(err: unknown): AppendOutcome {
-  const message = (err as Error)?.message ?? String(err);
-  return err instanceof LedgerError
-    ? { ok: false, code: err.code, message: err.message }
-    : { ok: false, code: 'LEDGER_WRITE_FAILED', message: new LedgerError('LEDGER_WRITE_FAILED', message).message };
 }
 
 function constraintRefusal(err: unknown, meta: EntryMetadata): AppendOutcome | undefined {

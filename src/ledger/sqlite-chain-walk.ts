@@ -6,7 +6,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { createChainVerifier } from './chain-verifier.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
 import { LedgerError } from './ledger-errors.ts';
-import { decodeRow, SELECT_ROW } from './sqlite-row-codec.ts';
+import { decodeRow, SELECT_ROW } from './row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
 import type { VerifyRange, VerifyReport } from './types.ts';
 

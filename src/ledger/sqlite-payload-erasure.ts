@@ -4,7 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { erasePayload } from './pii-commitments.ts';
 import { toIsoUtc } from './query-validation.ts';
-import { decodeRow, SELECT_ROW } from './sqlite-row-codec.ts';
+import { decodeRow, SELECT_ROW } from './row-codec.ts';
 import type { Ledger } from './types.ts';
 
 type Erasure = Pick<Ledger, 'erasePii' | 'expirePayloads'>;

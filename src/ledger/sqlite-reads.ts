@@ -3,7 +3,7 @@
 
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './query-validation.ts';
-import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './sqlite-row-codec.ts';
+import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './row-codec.ts';
 import { createReviewQueueReader } from './sqlite-review-queue.ts';
 import type { Outcome } from '../governance/types.ts';
 import type { Ledger, ListQuery } from './types.ts';

@@ -58,6 +58,19 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'ledger is append-only: only payload columns may change'); END;
     `,
   },
+  {
+    version: 2,
+    description: 'signed checkpoints of the chain head',
+    sql: `
+      CREATE TABLE ledger_checkpoints (
+        seq        INTEGER PRIMARY KEY,
+        head_hash  TEXT NOT NULL,
+        key_id     TEXT NOT NULL,
+        jws        TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 /**

@@ -6,7 +6,9 @@
 
 import diagnostics_channel from 'node:diagnostics_channel';
 import { resolve } from 'node:path';
+import { checkCheckpoint } from './checkpoint-record.ts';
 import { checkEntry } from './entry-validation.ts';
+import { checkPaging } from './query-validation.ts';
 import { createGroupCommitter } from './group-commit.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
 import { LedgerError } from './ledger-errors.ts';
@@ -19,7 +21,7 @@ import { createSqliteReader } from './sqlite-reads.ts';
 import { createSqlitePayloadEraser } from './sqlite-payload-erasure.ts';
 import { walkSqliteChain } from './sqlite-chain-walk.ts';
 import type { ChainHead } from './stored-row.ts';
-import type { Ledger, LedgerRow } from './types.ts';
+import type { Ledger, LedgerCheckpoint, LedgerRow } from './types.ts';
 
 export interface OpenLedgerOptions {
   /** A file path (its directory is created when missing) or ':memory:'. */
@@ -62,6 +64,8 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
   const selectHead = db.prepare('SELECT seq, hash FROM ledger ORDER BY seq DESC LIMIT 1');
   const reader = createSqliteReader(db);
   const eraser = createSqlitePayloadEraser(db);
+  const insertCheckpoint = db.prepare('INSERT OR IGNORE INTO ledger_checkpoints (seq, head_hash, key_id, jws, created_at) VALUES (?, ?, ?, ?, ?)');
+  const selectCheckpoints = db.prepare('SELECT seq, head_hash, key_id, jws, created_at FROM ledger_checkpoints ORDER BY seq DESC LIMIT ? OFFSET ?');
   const readHead = (): ChainHead => {
     const row = selectHead.get() as ChainHead | undefined;
     return row ? { seq: row.seq, hash: row.hash } : GENESIS_HEAD;
@@ -145,6 +149,20 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
     },
     async erasePii(envelopeId) { ensureOpen(); return eraser.erasePii(envelopeId); },
     async expirePayloads(createdBefore) { ensureOpen(); return eraser.expirePayloads(createdBefore); },
+    async head() { ensureOpen(); return readHead(); },
+    async addCheckpoint(checkpoint) {
+      ensureOpen();
+      checkCheckpoint(checkpoint);
+      const { changes } = insertCheckpoint.run(checkpoint.seq, checkpoint.head_hash, checkpoint.key_id, checkpoint.jws, checkpoint.created_at);
+      return Number(changes) === 1;
+    },
+    async checkpoints(query) {
+      ensureOpen();
+      checkPaging(query.limit, query.offset);
+      return selectCheckpoints.all(query.limit, query.offset).map((row) => ({ ...row }) as unknown as LedgerCheckpoint);
+    },
+    // One file has one gateway (several processes on one file are for tests), so the job runs.
+    async runExclusive(_job, task) { ensureOpen(); return { ran: true, value: await task() }; },
     async ping() {
       if (!dbOpen) return false;
       try {

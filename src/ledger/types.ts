@@ -110,6 +110,19 @@ export interface EraseResult {
   already_erased: boolean;
 }
 
+/** A signed statement of the chain head at `seq` (compact JWS, see checkpoints.ts), kept in the ledger's store. */
+export interface LedgerCheckpoint {
+  seq: number;
+  head_hash: string;
+  /** The signing key's JWK thumbprint (RFC 7638). */
+  key_id: string;
+  jws: string;
+  created_at: string;
+}
+
+/** Periodic jobs that one process of a fleet runs at a time. */
+export type ExclusiveJob = 'retention' | 'checkpoint';
+
 export interface Ledger {
   /** Durable when the promise resolves (group-committed with concurrent appends). */
   append(entry: LedgerEntry): Promise<LedgerRow>;
@@ -130,6 +143,17 @@ export interface Ledger {
    * and commitments stay, so verify() remains valid.
    */
   expirePayloads(createdBefore: string): Promise<number>;
+  /** The newest row's seq and hash as the store has it ({0, 64 zeros} when empty). */
+  head(): Promise<{ seq: number; hash: string }>;
+  /** Stores a checkpoint; false (and nothing changes) when one already exists at its seq. */
+  addCheckpoint(checkpoint: LedgerCheckpoint): Promise<boolean>;
+  /** Checkpoints newest first. */
+  checkpoints(query: { limit: number; offset: number }): Promise<LedgerCheckpoint[]>;
+  /**
+   * Runs `task` unless another process of the fleet is running the same job (PostgreSQL: a
+   * session advisory lock; SQLite: a file has one gateway, so it always runs).
+   */
+  runExclusive<T>(job: ExclusiveJob, task: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   /** True when the store can be read and written. */
   ping(): Promise<boolean>;
   /** Flushes pending appends, then closes. */

@@ -7,11 +7,20 @@ import type { HttpResponseEvent } from '../http/index.ts';
 
 export const decisionChannel = diagnostics_channel.channel('gateway:decision');
 export const ledgerAppendChannel = diagnostics_channel.channel('gateway:ledger:append');
+export const policyRuleChannel = diagnostics_channel.channel('gateway:policy:rule');
 
 export interface DecisionEvent {
   stage: string;
   outcome: string;
   tier: string;
+}
+
+/** One CEL rule on one recorded decision: it fired (enforced or shadow), or could not be evaluated. */
+export interface PolicyRuleEvent {
+  rule: string;
+  effect: string;
+  shadow: boolean;
+  result: 'match' | 'error';
 }
 
 export interface LedgerAppendEvent {
@@ -95,6 +104,25 @@ export function createMetrics(state: GatewayState): Metrics {
     registers: [registry],
   });
 
+  const shadowMatches = new client.Counter({
+    name: 'policy_shadow_matches_total',
+    help: 'Shadow-mode policy rules that fired on recorded decisions (what they would have done, without changing it).',
+    labelNames: ['rule'] as const,
+    registers: [registry],
+  });
+  const ruleMatches = new client.Counter({
+    name: 'policy_rule_matches_total',
+    help: 'Enforced policy rules that fired on recorded decisions, by effect.',
+    labelNames: ['rule', 'effect'] as const,
+    registers: [registry],
+  });
+  const ruleErrors = new client.Counter({
+    name: 'policy_rule_errors_total',
+    help: 'Policy rules whose condition could not be evaluated on a recorded decision (a missing field, a wrong type): they did not fire.',
+    labelNames: ['rule'] as const,
+    registers: [registry],
+  });
+
   const onResponse = (message: unknown) => {
     const e = message as HttpResponseEvent;
     httpDuration.observe({ method: e.method, route: e.route, status: String(e.status) }, e.durationSeconds);
@@ -113,7 +141,14 @@ export function createMetrics(state: GatewayState): Metrics {
     reloads.inc({ file: e.file, result: e.result });
     lastReload.set({ file: e.file }, e.result === 'success' ? 1 : 0);
   };
+  const onRule = (message: unknown) => {
+    const e = message as PolicyRuleEvent;
+    if (e.result === 'error') ruleErrors.inc({ rule: e.rule });
+    else if (e.shadow) shadowMatches.inc({ rule: e.rule });
+    else ruleMatches.inc({ rule: e.rule, effect: e.effect });
+  };
   diagnostics_channel.subscribe('gateway:http:response', onResponse);
+  diagnostics_channel.subscribe('gateway:policy:rule', onRule);
   diagnostics_channel.subscribe('gateway:config:reload', onReload);
   diagnostics_channel.subscribe('gateway:decision', onDecision);
   diagnostics_channel.subscribe('gateway:ledger:append', onAppend);
@@ -126,6 +161,7 @@ export function createMetrics(state: GatewayState): Metrics {
       diagnostics_channel.unsubscribe('gateway:decision', onDecision);
       diagnostics_channel.unsubscribe('gateway:ledger:append', onAppend);
       diagnostics_channel.unsubscribe('gateway:config:reload', onReload);
+      diagnostics_channel.unsubscribe('gateway:policy:rule', onRule);
     },
   };
 }

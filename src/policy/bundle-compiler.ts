@@ -1,16 +1,17 @@
 // Turns the files of a bundle into a PolicyBundle, or one PolicyLoadError listing every problem in
 // every file. Pure apart from the files handed in: the readers do the I/O.
 
-import type { AgentPolicy, DecisionPolicy, PolicyBundle, SensitivePattern } from './types.ts';
+import type { AgentPolicy, DecisionPolicy, PolicyBundle, PolicyRule, SensitivePattern } from './types.ts';
 import type { PolicyIssue } from './policy-load-error.ts';
 import { PolicyLoadError, sortIssues } from './policy-load-error.ts';
 import type { BundleListing } from './bundle-files.ts';
-import { CATALOG_DIR } from './bundle-files.ts';
+import { CATALOG_DIR, RULES_DIR } from './bundle-files.ts';
 import { PolicySource } from './yaml-source.ts';
 import type { PolicyFileKind } from './file-shape-check.ts';
 import { checkFileShape } from './file-shape-check.ts';
 import { compileCatalog } from './catalog-compiler.ts';
 import { compileSensitiveData } from './sensitive-data-compiler.ts';
+import { compileRules, type RuleIdOwners } from './rules-compiler.ts';
 import { DEFAULT_DECISION_POLICY, compileDecisionPolicy } from './decision-policy.ts';
 import { bundleVersion } from './bundle-version.ts';
 import { createAgentResolver } from './agent-resolver.ts';
@@ -57,13 +58,26 @@ export function compileBundle(listing: BundleListing): PolicyBundle {
     issues.push(...compiled.issues);
   }
 
+  const rules: PolicyRule[] = [];
+  const ruleIds: RuleIdOwners = new Map();
+  for (const rel of listing.files.map((file) => file.relPath).filter((path) => path.startsWith(`${RULES_DIR}/`)).sort()) {
+    const source = parse(rel, 'rules');
+    if (source === undefined) continue;
+    const compiled = compileRules(source, ruleIds);
+    rules.push(...compiled.rules);
+    issues.push(...compiled.issues);
+  }
+
   if (issues.length > 0) throw new PolicyLoadError(sortIssues(issues), `policy bundle ${listing.dir}`);
   const frozenAgents = deepFreeze(agents);
+  const decoder = new TextDecoder();
   return deepFreeze<PolicyBundle>({
     version: bundleVersion(listing.files),
     agents: frozenAgents,
     sensitive_data: deepFreeze(sensitiveData),
     decision: deepFreeze(decision),
+    rules: deepFreeze(rules),
+    sources: Object.fromEntries(listing.files.map((file) => [file.relPath, decoder.decode(file.bytes)])),
     resolveAgent: createAgentResolver(frozenAgents),
   });
 }

@@ -1,7 +1,8 @@
-// The JSON Schemas of the three policy file kinds. They check shape only (types, ranges, unknown
+// The JSON Schemas of the four policy file kinds. They check shape only (types, ranges, unknown
 // keys); what a schema cannot say (regexes compile, globs parse, ids are unique) is checked after.
 
 import { RISK_TIERS, SEVERITIES } from '../governance/types.ts';
+import { RULE_EFFECTS, RULE_MODES } from './types.ts';
 
 const ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]*$';
 const TOOL_NAME_PATTERN = '^[A-Za-z0-9_][A-Za-z0-9_.:/-]*$';
@@ -124,6 +125,36 @@ export const DECISION_FILE_SCHEMA = {
       additionalProperties: false,
       required: [...RISK_TIERS],
       properties: Object.fromEntries(RISK_TIERS.map((tier) => [tier, tierRule])),
+    },
+  },
+};
+
+export const RULE_STAGES = ['pre_check', 'post_check', 'validate'] as const;
+
+export const RULES_FILE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  patternProperties: extensionKeys,
+  required: ['rules'],
+  properties: {
+    description: text,
+    rules: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'description', 'when', 'effect', 'severity', 'message', 'mode'],
+        properties: {
+          id: { type: 'string', pattern: ID_PATTERN },
+          description: text,
+          when: { type: 'string', minLength: 1 },
+          effect: { enum: [...RULE_EFFECTS] },
+          severity: { enum: [...SEVERITIES] },
+          message: { type: 'string', minLength: 1 },
+          mode: { enum: [...RULE_MODES] },
+          stages: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...RULE_STAGES] } },
+        },
+      },
     },
   },
 };

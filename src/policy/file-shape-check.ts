@@ -6,14 +6,15 @@ import type { PolicyIssue } from './policy-load-error.ts';
 import type { PolicySource } from './yaml-source.ts';
 import { closestName } from './closest-name.ts';
 import { describeAjvErrors, sharedAjv } from './schema-check.ts';
-import { CATALOG_FILE_SCHEMA, DECISION_FILE_SCHEMA, PATTERN_HINTS, SENSITIVE_DATA_FILE_SCHEMA } from './bundle-file-schemas.ts';
+import { CATALOG_FILE_SCHEMA, DECISION_FILE_SCHEMA, PATTERN_HINTS, RULES_FILE_SCHEMA, SENSITIVE_DATA_FILE_SCHEMA } from './bundle-file-schemas.ts';
 
-export type PolicyFileKind = 'catalog' | 'sensitive-data' | 'decision';
+export type PolicyFileKind = 'catalog' | 'sensitive-data' | 'decision' | 'rules';
 
 const SCHEMAS: Record<PolicyFileKind, object> = {
   catalog: CATALOG_FILE_SCHEMA,
   'sensitive-data': SENSITIVE_DATA_FILE_SCHEMA,
   decision: DECISION_FILE_SCHEMA,
+  rules: RULES_FILE_SCHEMA,
 };
 const compiled = new Map<PolicyFileKind, ValidateFunction>();
 
@@ -47,6 +48,7 @@ export function checkFileShape(source: PolicySource, kind: PolicyFileKind): Poli
 function describeKind(kind: PolicyFileKind): string {
   if (kind === 'catalog') return 'an agent catalog (id, agents, defaults, tools)';
   if (kind === 'sensitive-data') return 'a list of sensitive-data patterns under `patterns:`';
+  if (kind === 'rules') return 'a list of CEL rules under `rules:`';
   return 'decision rules per risk tier under `tiers:`';
 }
 

@@ -1,7 +1,7 @@
 // The policy bundle as the engines see it, after `policies/*.yaml` was loaded, validated and
 // compiled. Security teams own the YAML; this is its in-memory, frozen form.
 
-import type { Outcome, RiskTier, Severity } from '../governance/types.ts';
+import type { Outcome, RiskTier, Severity, Stage } from '../governance/types.ts';
 
 /** A compiled check against a JSON Schema: returns every violation, [] when valid. */
 export type SchemaCheck = (value: unknown) => Array<{ path: string; message: string }>;
@@ -78,12 +78,76 @@ export interface DecisionPolicy {
   tiers: Readonly<Record<RiskTier, TierDecisionRule>>;
 }
 
+/** What a rule does when its `when` expression is true (docs/policies.md, "Rules"). */
+export const RULE_EFFECTS = ['allow', 'block', 'escalate', 'request_evidence'] as const;
+export type RuleEffect = (typeof RULE_EFFECTS)[number];
+
+/** `shadow` rules are evaluated and recorded but never change an outcome. */
+export const RULE_MODES = ['enforce', 'shadow'] as const;
+export type RuleMode = (typeof RULE_MODES)[number];
+
+/** A tool call as rules see it: the current call, each call of the execution, or an earlier call of the session. */
+export interface RuleToolCall {
+  name: string;
+  params: Record<string, unknown>;
+}
+
+/** An earlier tool call of the same session, oldest first, as the runtime remembers it. */
+export interface SessionCall extends RuleToolCall {
+  agent_id: string;
+  /** The stage that recorded the call (pre_check, post_check or validate). */
+  stage: string;
+}
+
+/** The CEL variables a rule's `when` reads; plain data, so evaluating a rule stays pure. */
+export interface RuleVariables {
+  stage: Stage;
+  agent: { id: string; catalog: string; framework: string };
+  tool: RuleToolCall;
+  params: Record<string, unknown>;
+  calls: RuleToolCall[];
+  request: { user: string; input: string; session_id: string | null; metadata: Record<string, unknown> };
+  output: Record<string, unknown> | null;
+  scores: Record<string, number>;
+  risk: { tier: RiskTier; score: number; action_severity: number; business_impact: number; confidence_gap: number; policy_sensitivity: number };
+  session: SessionCall[];
+  /** Epoch milliseconds; the rule sees it as a CEL timestamp. */
+  now: number;
+}
+
+/** true / false, or why the expression could not be evaluated on these variables (a missing field, a wrong type). */
+export type RuleResult = { matched: boolean } | { error: string };
+
+export interface PolicyRule {
+  id: string;
+  description: string;
+  effect: RuleEffect;
+  severity: Severity;
+  message: string;
+  mode: RuleMode;
+  /** The stages the rule is evaluated at (default all three). */
+  stages: readonly Stage[];
+  /** The CEL source, as written. */
+  when: string;
+  /** The variables the expression reads, e.g. ['session', 'tool']: the runtime keeps a session's history in the ledger row only for rules that read it. */
+  reads: ReadonlyArray<keyof RuleVariables>;
+  /** Evaluates the compiled expression (compiled once, at load). */
+  evaluate(variables: RuleVariables): RuleResult;
+  /** `rules/<file>.yaml` and the rule's line there, for explanations. */
+  source: string;
+  line: number | null;
+}
+
 export interface PolicyBundle {
   /** Derived from the bundle's content: the same files give the same version. */
   version: string;
   agents: readonly AgentPolicy[];
   sensitive_data: readonly SensitivePattern[];
   decision: DecisionPolicy;
+  /** CEL rules from `rules/*.yaml`, in file-name order, then in file order. */
+  rules: readonly PolicyRule[];
+  /** The text of every file the bundle was compiled from, by path inside the bundle (dry runs overlay edits on it). */
+  sources: Readonly<Record<string, string>>;
   /** The first catalog whose globs match the agent id (files in name order), or undefined. */
   resolveAgent(agentId: string): AgentPolicy | undefined;
 }

@@ -6,6 +6,7 @@ import type { Document, Node } from 'yaml';
 import type { PolicyIssue } from './policy-load-error.ts';
 import { dottedPath } from './field-path.ts';
 import type { FieldPath } from './field-path.ts';
+import { sourceOffsetOf, type ScalarStyle } from './scalar-offsets.ts';
 
 export interface SourceFile {
   /** Path inside the bundle with '/' separators, e.g. `catalog/support-agent.yaml`. */
@@ -20,6 +21,8 @@ export class PolicySource {
   readonly display: string;
   readonly doc: Document | undefined;
   readonly value: unknown;
+  /** The decoded file ('' when it is not UTF-8). */
+  readonly text: string = '';
   /** Syntax problems; when there are any, the file's content is not checked further. */
   readonly syntaxIssues: PolicyIssue[] = [];
   private readonly lineCounter = new LineCounter();
@@ -34,6 +37,7 @@ export class PolicySource {
       this.syntaxIssues.push(this.issueAtFile('is not valid UTF-8'));
       return;
     }
+    this.text = text;
     const doc = parseDocument(text, { lineCounter: this.lineCounter, uniqueKeys: true, merge: true, prettyErrors: false });
     this.doc = doc;
     for (const error of doc.errors) {
@@ -58,6 +62,23 @@ export class PolicySource {
 
   issueAtFile(message: string): PolicyIssue {
     return { file: this.display, line: null, column: null, path: '', message };
+  }
+
+  /**
+   * Where character `index` of the string at `segments` is in the file: CEL errors name an offset
+   * in the expression, people need the line and column. Falls back to the field's position.
+   */
+  positionInString(segments: FieldPath, index: number): { line: number; column: number } {
+    let node: unknown = this.doc?.contents ?? null;
+    for (const segment of segments) {
+      if (isMap(node)) node = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment))?.value;
+      else if (isSeq(node) && typeof segment === 'number') node = node.items[segment];
+      else node = undefined;
+    }
+    if (!isScalar(node) || typeof node.value !== 'string' || !Array.isArray(node.range)) return this.locate(segments, 'value');
+    const offset = sourceOffsetOf(this.text, node.range[0], node.range[1], (node.type ?? 'PLAIN') as ScalarStyle, node.value, index);
+    const { line, col } = this.lineCounter.linePos(offset);
+    return { line, column: col };
   }
 
   /** The deepest existing node on the path: a missing field is reported where it should have been. */

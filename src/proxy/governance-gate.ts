@@ -3,6 +3,7 @@
 // check before release. It also applies the route's escalation action and fail mode, and keeps
 // the per-session call counts.
 
+import type { Outcome } from '../governance/index.ts';
 import { ApiError } from '../http/index.ts';
 import type { Logger } from '../observability/index.ts';
 import type { PreCheckBody, ResponseBody, Runtime } from '../runtime/index.ts';
@@ -25,7 +26,7 @@ export interface CallFacts {
 
 export type PreVerdict =
   /** Decided and recorded: `forward` says whether the call may go on. */
-  | { kind: 'decided'; forward: boolean; response: ResponseBody }
+  | { kind: 'decided'; forward: boolean; response: ResponseBody; body: PreCheckBody }
   /** fail_mode open and the ledger is down: forwarded without a decision. */
   | { kind: 'unrecorded' };
 
@@ -79,7 +80,7 @@ export class GovernanceGate {
     const forward = allows(decisionOf(response).outcome, route);
     if (!forward) slot.release();
     publishSidecarEvent(route.name, forward ? 'forwarded' : 'blocked');
-    return { kind: 'decided', forward, response };
+    return { kind: 'decided', forward, response, body };
   }
 
   async postCheck(facts: CallFacts, pre: PreVerdict, output: Record<string, unknown>, upstream: UpstreamFacts): Promise<PostVerdict> {
@@ -98,6 +99,7 @@ export class GovernanceGate {
           ...(upstream.redacted && upstream.redacted.length > 0 ? { redacted: upstream.redacted } : {}),
           on_escalation: route.onEscalation,
         },
+        preCheck: { envelope_id: pre.response.envelope_id, outcome: decisionOf(pre.response).outcome as Outcome, body: pre.body },
       });
       const release = allows(decisionOf(result.body).outcome, route);
       publishSidecarEvent(route.name, release ? 'released' : 'withheld');

@@ -13,11 +13,11 @@ import { agentResponseHeaders, upstreamRequestHeaders } from './forward-headers.
 import { GovernanceGate, ledgerRefusal, type CallFacts, type PreVerdict, type UpstreamFacts } from './governance-gate.ts';
 import { blockedCall, sendProblem, withheldResult } from './proxy-problems.ts';
 import { redactionPatterns, redactValue, type RedactionHit } from './redaction.ts';
-import { decodeBody, isObject, outputOf, readBounded } from './response-body.ts';
+import { bodyOf, decodeBody, outputOf, readBounded, type OutputForm } from './response-body.ts';
 import { unsafePathReason, upstreamPath, type RequestTarget } from './route-matcher.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import { identifyTool } from './tool-identity.ts';
-import type { UpstreamPools } from './upstream-pools.ts';
+import { abortWhenClosed, type UpstreamPools } from './upstream-pools.ts';
 import type { SidecarRoute } from './route-types.ts';
 
 export interface GovernedDeps {
@@ -67,8 +67,6 @@ export async function handleGovernedHttp(deps: GovernedDeps, call: ProxiedReques
 
 async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts: CallFacts, pre: PreVerdict, body: Buffer | null): Promise<void> {
   const { req, res, route, target } = call;
-  const abort = new AbortController();
-  res.once('close', () => { if (!res.writableFinished) abort.abort(); });
   const started = performance.now();
   let status: number | null = null;
   let bytes: Buffer;
@@ -80,7 +78,7 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
       path: upstreamPath(route, target),
       headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: true }),
       body,
-      signal: abort.signal,
+      signal: abortWhenClosed(res),
     });
     status = upstreamStatus = opened.status;
     headers = opened.headers;
@@ -93,11 +91,12 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
   }
   const latencyMs = round(performance.now() - started);
 
-  let output = outputOf(bytes, headers['content-type']);
+  const read = outputOf(bytes, headers['content-type']);
+  let output = read.output;
   let released = bytes;
   let redacted: RedactionHit[] = [];
   if (route.redact) {
-    const masked = redactOutput(deps, facts, output, bytes);
+    const masked = redactOutput(deps, facts, output, read.form);
     ({ output, hits: redacted } = masked);
     if (masked.bytes) released = masked.bytes;
   }
@@ -118,15 +117,12 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
 }
 
 /** JSON and text results are masked and re-serialised; other bodies are left as they are. */
-function redactOutput(deps: GovernedDeps, facts: CallFacts, output: Record<string, unknown>, bytes: Buffer): { output: Record<string, unknown>; hits: RedactionHit[]; bytes?: Buffer } {
+function redactOutput(deps: GovernedDeps, facts: CallFacts, output: Record<string, unknown>, form: OutputForm): { output: Record<string, unknown>; hits: RedactionHit[]; bytes?: Buffer } {
+  if (form === 'binary') return { output, hits: [] };
   const patterns = redactionPatterns(deps.policies.current(), facts.agentId, facts.tool);
   const { value, hits } = redactValue(output, patterns, 'output');
   if (hits.length === 0) return { output, hits };
-  let text: string | undefined;
-  if (typeof value.text === 'string' && Object.keys(value).length === 1) text = value.text;
-  else if ('json' in value && Object.keys(value).length === 1) text = JSON.stringify(value.json);
-  else if (isObject(value) && !('binary' in value)) text = JSON.stringify(value);
-  return { output: value, hits, bytes: text === undefined ? bytes : Buffer.from(text, 'utf8') };
+  return { output: value, hits, bytes: bodyOf(value, form) };
 }
 
 /** A forwarded call whose upstream failed still gets its post-check row (the failure is its result). */

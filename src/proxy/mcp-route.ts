@@ -17,7 +17,7 @@ import { sendProblem } from './proxy-problems.ts';
 import { upstreamPath } from './route-matcher.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import type { ToolPins } from './tool-pins.ts';
-import type { UpstreamPools } from './upstream-pools.ts';
+import { abortWhenClosed, type UpstreamPools } from './upstream-pools.ts';
 
 export interface McpDeps {
   gate: GovernanceGate;
@@ -40,6 +40,7 @@ export async function handleMcp(deps: McpDeps, call: ProxiedRequest): Promise<vo
       headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: false }),
       body: req.method === 'GET' || req.method === 'HEAD' ? null : req,
       bodyTimeoutMs: req.method === 'GET' ? 0 : undefined,
+      signal: abortWhenClosed(res),
     });
     if (req.method === 'GET' && isEventStream(opened.headers)) {
       await relayTransformed(res, opened, call.route, async (message) => {
@@ -83,6 +84,7 @@ async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
     path: upstreamPath(route, call.target),
     headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: true }),
     body: raw,
+    signal: abortWhenClosed(res),
   });
   if (isRequest(message) && message.method === 'tools/list') {
     await relayTransformed(res, opened, route, toolsListTransform(deps, call));

@@ -14,6 +14,7 @@ import { redactionPatterns, redactValue } from './redaction.ts';
 import { isObject } from './response-body.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import { upstreamPath } from './route-matcher.ts';
+import { abortWhenClosed } from './upstream-pools.ts';
 import type { McpDeps } from './mcp-route.ts';
 import type { ProxiedRequest } from './governed-http.ts';
 
@@ -44,8 +45,6 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
       return;
     }
   }
-  const abort = new AbortController();
-  res.once('close', () => { if (!res.writableFinished) abort.abort(); });
   const started = performance.now();
   let opened;
   try {
@@ -54,7 +53,7 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
       path: upstreamPath(route, call.target),
       headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: true }),
       body: raw,
-      signal: abort.signal,
+      signal: abortWhenClosed(res),
     });
   } catch (error) {
     publishSidecarEvent(route.name, 'upstream_error');

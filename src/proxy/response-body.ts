@@ -58,17 +58,28 @@ function tooLarge(route: SidecarRoute): ApiError {
   });
 }
 
+/** How a body became the post-check's output: which decides how a masked output is written back. */
+export type OutputForm = 'object' | 'json' | 'text' | 'binary';
+
 /** The post-check's `output` object for a response body: JSON objects as they are, anything else wrapped. */
-export function outputOf(bytes: Buffer, contentType: unknown): Record<string, unknown> {
+export function outputOf(bytes: Buffer, contentType: unknown): { output: Record<string, unknown>; form: OutputForm } {
   const type = String(contentType ?? '').toLowerCase();
   const isJson = /^application\/([\w.+-]+\+)?json\b/.test(type);
   const text = utf8(bytes);
   if (isJson || (type === '' && text !== undefined)) {
     const parsed = parseJson(text ?? '');
-    if (parsed.ok) return isObject(parsed.value) ? parsed.value : { json: parsed.value };
+    if (parsed.ok) return isObject(parsed.value) ? { output: parsed.value, form: 'object' } : { output: { json: parsed.value }, form: 'json' };
   }
-  if (text !== undefined && (type === '' || isJson || isTextual(type))) return { text };
-  return { binary: { content_type: type || 'application/octet-stream', bytes: bytes.length } };
+  if (text !== undefined && (type === '' || isJson || isTextual(type))) return { output: { text }, form: 'text' };
+  return { output: { binary: { content_type: type || 'application/octet-stream', bytes: bytes.length } }, form: 'binary' };
+}
+
+/** The body for an output of `form` (after masking). */
+export function bodyOf(output: Record<string, unknown>, form: OutputForm): Buffer | undefined {
+  if (form === 'object') return Buffer.from(JSON.stringify(output), 'utf8');
+  if (form === 'json') return Buffer.from(JSON.stringify(output.json), 'utf8');
+  if (form === 'text') return Buffer.from(String(output.text), 'utf8');
+  return undefined;
 }
 
 function isTextual(type: string): boolean {

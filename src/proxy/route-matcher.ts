@@ -55,6 +55,12 @@ function hostMatches(routeHost: string, target: RequestTarget): boolean {
   return port === (target.port || (target.protocol === 'https:' ? '443' : '80'));
 }
 
+/** Whether a route names this host (a CONNECT to it carries plain HTTP the sidecar can govern). */
+export function routedHost(routes: readonly SidecarRoute[], hostname: string, port: string): boolean {
+  const target: RequestTarget = { form: 'absolute', hostname, port, protocol: 'http:', path: '/', search: '' };
+  return routes.some((route) => route.host !== null && hostMatches(route.host, target));
+}
+
 /** The path (and query) to request from the upstream. */
 export function upstreamPath(route: SidecarRoute, target: RequestTarget): string {
   const base = route.upstream.pathname === '/' ? '' : route.upstream.pathname.replace(/\/+$/, '');

@@ -4,20 +4,20 @@
 // line and field, and the last good routes stay in force.
 
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ConfigFileError, watchConfigFile, type ReloadResult, type WatchedConfigFile } from '../config/index.ts';
-import { ApiError, problemBody } from '../http/index.ts';
+import { ApiError } from '../http/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
 import type { PolicySource, Runtime } from '../runtime/index.ts';
-import { handleConnect } from './connect-tunnel.ts';
+import { handleConnect, writeRawProblem } from './connect-tunnel.ts';
 import { parseGatewayFile } from './gateway-file.ts';
 import { GovernanceGate } from './governance-gate.ts';
 import { handleGovernedHttp, type ProxiedRequest } from './governed-http.ts';
 import { handleMcp, type McpDeps } from './mcp-route.ts';
 import { sendProblem } from './proxy-problems.ts';
-import { matchRoute, requestTarget } from './route-matcher.ts';
+import { matchRoute, requestTarget, routedHost } from './route-matcher.ts';
 import { NO_ROUTES, type SidecarSettings } from './route-types.ts';
 import { SessionCounter } from './session-counter.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
@@ -45,10 +45,8 @@ export interface SidecarOptions {
 export interface Sidecar {
   /** For the HTTP server: takes the request and returns its metrics label, or null to leave it to the router. */
   intercept(req: IncomingMessage, res: ServerResponse, requestId: string): string | null;
-  /** `connect` event of the HTTP server. */
-  onConnect(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** `upgrade` event of the HTTP server. */
-  onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Takes the server's CONNECT (HTTPS via HTTP_PROXY) and upgrade (websocket) requests. */
+  attach(server: Server): void;
   settings(): SidecarSettings;
   /** Re-reads gateway.yaml now (the watcher does this after a change). */
   reload(): ReloadResult;
@@ -130,25 +128,17 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
       return `proxy:${route.name}`;
     },
 
-    onConnect(req, socket, head) {
-      track(socket);
-      handleConnect({ rules: () => watched.current().connectAllow, ledger: options.ledger, agentId, versions: options.versions, logger }, req, socket, head)
-        .catch(() => socket.destroy());
-    },
-
-    onUpgrade(req, socket, head) {
-      const target = requestTarget(req);
-      const route = target && matchRoute(watched.current().routes, target);
-      if (!target || !route || route.governed) {
-        const error = route
-          ? new ApiError('UPGRADE_REFUSED', `Route ${route.name} is governed; the sidecar cannot check traffic after a protocol upgrade, so it refuses it.`)
-          : new ApiError('ROUTE_NOT_FOUND', `No ungoverned sidecar route for ${req.url}; only ungoverned routes accept upgrades (websockets).`);
-        const json = JSON.stringify(problemBody(error, req.url));
-        socket.end(`HTTP/1.1 ${error.status} ${error.status === 403 ? 'Forbidden' : 'Not Found'}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`);
-        return;
-      }
-      track(socket);
-      ungoverned.ws(req, socket, head, route, target);
+    attach(server) {
+      server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        track(socket);
+        handleConnect({
+          rules: () => watched.current().connectAllow,
+          routed: (hostname, port) => routedHost(watched.current().routes, hostname, port),
+          serveInside: (inner) => server.emit('connection', inner),
+          ledger: options.ledger, agentId, versions: options.versions, logger,
+        }, req, socket, head).catch(() => socket.destroy());
+      });
+      server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(req, socket, head));
     },
 
     settings: () => watched.current(),
@@ -161,6 +151,20 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
       await pools.close();
     },
   };
+
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const target = requestTarget(req);
+    const route = target && matchRoute(watched.current().routes, target);
+    if (!target || !route || route.governed) {
+      const error = route
+        ? new ApiError('UPGRADE_REFUSED', `Route ${route.name} is governed; the sidecar cannot check traffic after a protocol upgrade, so it refuses it.`)
+        : new ApiError('ROUTE_NOT_FOUND', `No ungoverned sidecar route for ${req.url}; only ungoverned routes accept upgrades (websockets).`);
+      writeRawProblem(socket, error, req.url ?? '');
+      return;
+    }
+    track(socket);
+    ungoverned.ws(req, socket, head, route, target);
+  }
 }
 
 /** Governed routes need to know whose calls they govern; without an agent id the file is refused. */

@@ -3,6 +3,7 @@
 // refused or reset connection 502; the agent is never left hanging.
 
 import { Pool } from 'undici';
+import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../http/index.ts';
 import type { HeaderMap } from './forward-headers.ts';
@@ -76,6 +77,13 @@ export class UpstreamPools {
     this.#pools.clear();
     await Promise.all(pools.map((pool) => pool.close().catch(() => undefined)));
   }
+}
+
+/** Aborts the upstream call when the agent goes away before its answer is complete. */
+export function abortWhenClosed(res: ServerResponse): AbortSignal {
+  const abort = new AbortController();
+  res.once('close', () => { if (!res.writableFinished) abort.abort(); });
+  return abort.signal;
 }
 
 /** An undici/socket error -> 504 (timeout) or 502 (anything else), naming the route. */

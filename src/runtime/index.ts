@@ -6,6 +6,10 @@ export type { PolicySource, PostCheckResult, RuntimeDeps, SidecarFacts } from '.
 export { KillSwitch } from './kill-switch.ts';
 export type { KillSwitchChange, KillSwitchState } from './kill-switch.ts';
 export { ReliabilityCache } from './reliability-cache.ts';
+export { SessionHistory, SESSION_HISTORY_DEFAULTS } from './session-history.ts';
+export type { SessionHistoryOptions } from './session-history.ts';
 export { guardLedger } from './guarded-ledger.ts';
 export type { ExecutionBody, PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
 export type { ResponseBody } from './responses.ts';
+export { dryRun, dryRunInput, statedSession, DRY_RUN_SUBJECTS } from './policy-dry-run.ts';
+export type { DryRunContextInput, DryRunFacts, DryRunResult, DryRunSubject, RuleMatchBody } from './policy-dry-run.ts';

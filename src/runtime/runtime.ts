@@ -7,12 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { evaluate } from '../governance/index.ts';
 import type { GovernanceContext, GovernanceEvaluation, GovernanceInput, ParentEnvelope } from '../governance/index.ts';
-import type { PolicyBundle } from '../policy/index.ts';
+import type { PolicyBundle, SessionCall } from '../policy/index.ts';
 import type { Ledger, LedgerEntry, LedgerRow } from '../ledger/index.ts';
 import { ApiError } from '../http/index.ts';
 import { decisionChannel, type DecisionEvent } from '../observability/index.ts';
 import type { KillSwitch } from './kill-switch.ts';
 import type { ReliabilityCache } from './reliability-cache.ts';
+import { SessionHistory } from './session-history.ts';
+import { publishRules, rulesPayload, sessionCalls, storedHistory, type Evaluated } from './rule-records.ts';
+import { liveDryRun } from './live-dry-run.ts';
+import type { DryRunContextInput, DryRunResult, DryRunSubject } from './policy-dry-run.ts';
 import { inputFromStored, postCheckInput, preCheckInput, validateInput, type StoredRequest } from './inputs.ts';
 import { ledgerEntry, postCheckResponse, preCheckResponse, validateResponse, type ResponseBody } from './responses.ts';
 import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
@@ -26,6 +30,8 @@ export interface RuntimeDeps {
   policies: PolicySource;
   killSwitch: KillSwitch;
   reliability: ReliabilityCache;
+  /** Earlier tool calls per session, for sequence rules; default an in-memory history with the default bounds. */
+  sessions?: SessionHistory;
   /** Epoch milliseconds. */
   now?: () => number;
 }
@@ -36,6 +42,11 @@ export interface SidecarFacts {
   priorSessionCalls?: number;
   /** Kept in the row's payload as `sidecar`: route, session, upstream status and timing. */
   record?: Record<string, unknown>;
+  /**
+   * Post-check: the pre-check this caller made itself and post-checks exactly once (the sidecar).
+   * Saves the ledger reads; the store's one-post-check-per-pre-check rule still holds.
+   */
+  preCheck?: { envelope_id: string; outcome: LedgerRow['outcome']; body: PreCheckBody };
 }
 
 export interface PostCheckResult {
@@ -47,37 +58,49 @@ export interface PostCheckResult {
 export class Runtime {
   readonly #deps: RuntimeDeps;
   readonly #now: () => number;
+  readonly #sessions: SessionHistory;
   /** Post-checks under way, by pre-check id: a duplicate arriving meanwhile waits for the first. */
   readonly #postChecks = new Map<string, Promise<PostCheckResult>>();
 
   constructor(deps: RuntimeDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
+    this.#sessions = deps.sessions ?? new SessionHistory();
   }
 
   async validate(body: ValidateBody): Promise<ResponseBody> {
     const started = performance.now();
     const input = validateInput(body);
-    const evaluation = await this.#evaluate(input, body.parent_envelope_id ?? null);
+    const sessionId = body.request.session_id ?? null;
+    const evaluated = await this.#evaluate(input, body.parent_envelope_id ?? null, { history: this.#sessions.calls(sessionId) });
+    const { evaluation } = evaluated;
+    // These calls already ran: the session's next calls see them, whatever the decision.
+    this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []));
     const envelopeId = randomUUID();
     const response = validateResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'validate', envelopeId, parentEnvelopeId: body.parent_envelope_id ?? null, agentId: body.agent_id,
-      action: null, evaluation, payload: { request: body, response },
-    }), input);
+      action: null, evaluation, payload: { request: body, response, ...rulesPayload(evaluated) },
+    }), input, evaluation);
     return response;
   }
 
   async preCheck(body: PreCheckBody, facts: SidecarFacts = {}): Promise<ResponseBody> {
     const started = performance.now();
     const input = preCheckInput(body);
-    const evaluation = await this.#evaluate(input, null, undefined, facts.priorSessionCalls);
+    const sessionId = body.session_id ?? null;
+    const evaluated = await this.#evaluate(input, null, { sessionCalls: facts.priorSessionCalls, history: this.#sessions.calls(sessionId) });
+    const { evaluation } = evaluated;
     const envelopeId = randomUUID();
+    // A call that may go ahead counts as made: a sequence rule errs towards seeing it.
+    if (evaluation.decision.outcome !== 'block' && input.proposedAction) {
+      this.#sessions.record(sessionId, sessionCalls(input, [input.proposedAction]), envelopeId);
+    }
     const response = preCheckResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'pre_check', envelopeId, parentEnvelopeId: null, agentId: body.agent_id,
-      action: body.action, evaluation, payload: { request: body, response, ...sidecarPayload(facts) },
-    }), input);
+      action: body.action, evaluation, payload: { request: body, response, ...sidecarPayload(facts), ...rulesPayload(evaluated) },
+    }), input, evaluation);
     return response;
   }
 
@@ -93,22 +116,34 @@ export class Runtime {
   async #postCheckOnce(body: PostCheckBody, facts: SidecarFacts): Promise<PostCheckResult> {
     const started = performance.now();
     const preCheckId = body.pre_check_envelope_id;
-    const existing = await this.#deps.ledger.findChild(preCheckId, 'post_check');
-    if (existing) return replay(existing);
-    const pre = await this.#deps.ledger.get(preCheckId);
-    if (!pre || pre.kind !== 'pre_check') {
-      throw new ApiError('ENVELOPE_NOT_FOUND', `No pre-check with envelope id ${preCheckId}; post-check needs the envelope_id a pre-check returned.`);
+    let pre: PreCheckRef;
+    let preBody: PreCheckBody;
+    if (facts.preCheck && facts.preCheck.envelope_id === preCheckId) {
+      // The sidecar holds the pre-check it just made and post-checks it once: no ledger reads.
+      ({ body: preBody, ...pre } = facts.preCheck);
+    } else {
+      const existing = await this.#deps.ledger.findChild(preCheckId, 'post_check');
+      if (existing) return replay(existing);
+      const row = await this.#deps.ledger.get(preCheckId);
+      if (!row || row.kind !== 'pre_check') {
+        throw new ApiError('ENVELOPE_NOT_FOUND', `No pre-check with envelope id ${preCheckId}; post-check needs the envelope_id a pre-check returned.`);
+      }
+      pre = row;
+      preBody = storedRequest(row).request as PreCheckBody;
     }
-    const preBody = storedRequest(pre).request as PreCheckBody;
     const input = postCheckInput(preBody, body);
-    const evaluation = await this.#evaluate(input, null, pre);
+    const sessionId = preBody.session_id ?? null;
+    const evaluated = await this.#evaluate(input, null, { preCheck: pre, history: this.#sessions.calls(sessionId, preCheckId) });
+    const { evaluation } = evaluated;
+    // It ran: recorded now unless its pre-check already was (once per pre-check envelope).
+    this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []), preCheckId);
     const envelopeId = randomUUID();
     const response = postCheckResponse(envelopeId, preCheckId, evaluation, elapsed(started));
     try {
       await this.#record(ledgerEntry({
         kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
-        action: preBody.action, evaluation, payload: { request: body, pre_check: preBody, response, ...sidecarPayload(facts) },
-      }), input);
+        action: preBody.action, evaluation, payload: { request: body, pre_check: preBody, response, ...sidecarPayload(facts), ...rulesPayload(evaluated) },
+      }), input, evaluation);
     } catch (error) {
       if ((error as { code?: string }).code !== 'LEDGER_DUPLICATE_POST_CHECK') throw error;
       // Another gateway process recorded this post-check first: answer with its result.
@@ -133,7 +168,10 @@ export class Runtime {
     const preCheckRow = source.kind === 'post_check' && source.parent_envelope_id
       ? await this.#deps.ledger.get(source.parent_envelope_id as string)
       : undefined;
-    const evaluation = await this.#evaluate(input, parentId, preCheckRow, priorSessionCalls(source));
+    const evaluated = await this.#evaluate(input, parentId, {
+      preCheck: preCheckRow, sessionCalls: priorSessionCalls(source), history: storedHistory(source),
+    });
+    const { evaluation } = evaluated;
     const newId = randomUUID();
     const { decided_by: _decidedBy, ...decision } = evaluation.decision;
     const response: ResponseBody = {
@@ -148,14 +186,21 @@ export class Runtime {
     };
     await this.#record(ledgerEntry({
       kind: 'decision', envelopeId: newId, parentEnvelopeId: envelopeId, agentId: input.agentId,
-      action: source.action, evaluation, payload: { ...stored, source_kind: source.kind, response },
-    }), input);
+      action: source.action, evaluation, payload: { ...stored, source_kind: source.kind, response, ...rulesPayload(evaluated) },
+    }), input, evaluation);
     return response;
   }
 
-  async #evaluate(input: GovernanceInput, parentId: string | null, preCheck?: LedgerRow, sessionCalls?: number): Promise<GovernanceEvaluation> {
+  /** What the active bundle (or `bundle`) decides for a request, under this gateway's live state; records nothing. */
+  dryRun(subject: DryRunSubject, context?: DryRunContextInput, bundle?: PolicyBundle): Promise<DryRunResult> {
+    const live = { ...this.#deps, sessions: this.#sessions, now: this.#now, parent: (id: string) => this.#parent(id) };
+    return liveDryRun(live, subject, context, bundle);
+  }
+
+  async #evaluate(input: GovernanceInput, parentId: string | null, extra: EvaluationExtras = {}): Promise<Evaluated> {
     // One bundle for the whole request, even if a reload lands while it runs.
     const bundle = this.#deps.policies.current();
+    const { preCheck, sessionCalls, history = [] } = extra;
     const now = this.#now();
     const [historicalReliability, parent] = await Promise.all([
       this.#deps.reliability.score(input.agentId, now),
@@ -171,8 +216,9 @@ export class Runtime {
       judgeScore: null,
       now,
       priorSessionCalls: sessionCalls,
+      sessionHistory: history,
     };
-    return evaluate(input, ctx);
+    return { evaluation: evaluate(input, ctx), bundle, history };
   }
 
   async #parent(id: string): Promise<NonNullable<GovernanceContext['parent']>> {
@@ -180,8 +226,9 @@ export class Runtime {
     return { id, found: row && row.outcome ? parentEnvelope(row) : undefined };
   }
 
-  async #record(entry: LedgerEntry, input: GovernanceInput): Promise<LedgerRow> {
+  async #record(entry: LedgerEntry, input: GovernanceInput, evaluation: GovernanceEvaluation): Promise<LedgerRow> {
     const row = await this.#deps.ledger.append(entry);
+    publishRules(evaluation);
     if (entry.outcome) {
       this.#deps.reliability.record(input.agentId, entry.outcome, entry.final_confidence ?? 0, Date.parse(row.created_at));
       if (decisionChannel.hasSubscribers) {
@@ -192,6 +239,17 @@ export class Runtime {
     return row;
   }
 
+}
+
+/** The facts of a pre-check a post-check reads: its id and outcome. */
+type PreCheckRef = Pick<LedgerRow, 'envelope_id' | 'outcome'>;
+
+interface EvaluationExtras {
+  preCheck?: PreCheckRef;
+  /** max_calls_per_session: the sidecar's count of this tool's calls in the session. */
+  sessionCalls?: number;
+  /** The session's earlier calls, for sequence rules. */
+  history?: readonly SessionCall[];
 }
 
 function storedRequest(row: LedgerRow): StoredRequest {

@@ -136,6 +136,17 @@ export const Health = {
     score_version: { type: 'string' },
     kill_switch_active: { type: 'boolean' },
     uptime_seconds: { type: 'number' },
+    policy_reload: {
+      type: 'object',
+      description: 'The newest hot reload of the policy bundle. `failure`: the edit was rejected and the last good bundle (policy_version) stays in force.',
+      required: ['last_result', 'last_attempt_at', 'last_success_at', 'issues'],
+      properties: {
+        last_result: { type: ['string', 'null'], enum: ['success', 'failure', null], description: 'null until policies/ changed after start-up.' },
+        last_attempt_at: { type: ['string', 'null'], format: 'date-time' },
+        last_success_at: { type: ['string', 'null'], format: 'date-time' },
+        issues: { type: 'array', items: { type: 'string' }, description: 'Why the newest edit was rejected, one `file:line:column field: message` each.', examples: [['policies/rules/payments.yaml:9:24 rules[0].when: CEL type error: tool call has no field \'nme\'']] },
+      },
+    },
   },
 };
 

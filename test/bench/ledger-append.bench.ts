@@ -53,7 +53,7 @@ export const ledgerAppendBench = {
 };
 
 /** A validate-shaped record like the gateway writes (request, scores, decision, prose). */
-function entry(): LedgerEntry {
+export function entry(): LedgerEntry {
   return {
     envelope_id: randomUUID(), parent_envelope_id: null, kind: 'validate', agent_id: 'support-agent-1', action: null,
     outcome: 'approve', risk_tier: 'low', risk_score: 3.1, final_confidence: 98.5, policy_version: 'pol-3f70c77bb252',

@@ -3,9 +3,10 @@
 
 import { embeddedGatewayBench } from './embedded-gateway.bench.ts';
 import { ledgerAppendBench } from './ledger-append.bench.ts';
+import { ledgerPostgresBench } from './ledger-postgres.bench.ts';
 import { sidecarBench } from './sidecar.bench.ts';
 
-const benches = [embeddedGatewayBench, ledgerAppendBench, sidecarBench];
+const benches = [embeddedGatewayBench, ledgerAppendBench, ledgerPostgresBench, sidecarBench];
 const only = process.argv[2];
 for (const bench of benches) {
   if (only && !bench.name.includes(only)) continue;

@@ -1,7 +1,7 @@
 // Starts a real gateway on port 0 with a fresh SQLite ledger in a temp dir, and closes it after
 // the test. Requests go over real sockets with fetch.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
@@ -14,6 +14,8 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export interface TestGateway extends RunningGateway {
   readonly dir: string;
   readonly ledgerPath: string;
+  /** CONFIG_DIR: the repository's config/, or a temp dir when `gatewayYaml` was given. */
+  readonly configDir: string;
   call(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<CallResult>;
 }
 
@@ -29,23 +31,34 @@ export interface TestGatewayOptions {
   /** Reuse a ledger file (restart tests). */
   ledgerPath?: string;
   now?: () => number;
+  /** Written as gateway.yaml (sidecar routes) into a temp CONFIG_DIR. */
+  gatewayYaml?: string;
+  /** The sidecar's agent (AGENT_ID); default none. */
+  agentId?: string | null;
 }
 
 /** Starts a gateway and registers its shutdown (and temp dir removal) with `t.after`. */
 export async function startTestGateway(t: TestContext | undefined, options: TestGatewayOptions = {}): Promise<TestGateway> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-test-'));
   const ledgerPath = options.ledgerPath ?? path.join(dir, 'ledger.db');
+  let configDir = path.join(REPO_ROOT, 'config');
+  if (options.gatewayYaml !== undefined) {
+    configDir = path.join(dir, 'config');
+    mkdirSync(configDir);
+    writeFileSync(path.join(configDir, 'gateway.yaml'), options.gatewayYaml);
+  }
   const config = loadConfig({
     SERVICE_ENV: 'test',
     POLICIES_DIR: path.join(REPO_ROOT, 'policies'),
-    CONFIG_DIR: path.join(REPO_ROOT, 'config'),
+    CONFIG_DIR: configDir,
     LEDGER_PATH: ledgerPath,
     ...options.env,
   }, { port: 0, host: '127.0.0.1' }, REPO_ROOT);
-  const gateway = await startGateway(config, { logger: createLogger('silent'), now: options.now });
+  const gateway = await startGateway(config, { logger: createLogger('silent'), now: options.now, agentId: options.agentId ?? null });
   const testGateway: TestGateway = Object.assign(Object.create(null), gateway, {
     dir,
     ledgerPath,
+    configDir,
     close: gateway.close,
     call: (method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) =>
       call(gateway.url, method, urlPath, body, headers),

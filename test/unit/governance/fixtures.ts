@@ -3,7 +3,7 @@
 // on the policy loader.
 
 import { Ajv } from 'ajv';
-import type { AgentPolicy, PolicyBundle, SchemaCheck, SensitivePattern, ToolPolicy } from '../../../src/policy/types.ts';
+import type { AgentPolicy, PolicyBundle, PolicyRule, RuleVariables, SchemaCheck, SensitivePattern, ToolPolicy } from '../../../src/policy/types.ts';
 import type {
   GovernanceContext, GovernanceInput, NormalizedExecution, ToolCall, ToolResult,
 } from '../../../src/governance/index.ts';
@@ -93,6 +93,8 @@ export const BUNDLE: PolicyBundle = {
       critical: { approve_min_confidence: null, block_below_confidence: 60, request_evidence_below: 70, otherwise: 'escalate', reviewer_id: 'rev-critical', review_sla_seconds: 900 },
     },
   },
+  rules: [],
+  sources: {},
   resolveAgent(agentId) {
     if (agentId.startsWith('billing-')) return BILLING_AGENT;
     if (agentId.startsWith('support-')) return SUPPORT_AGENT;
@@ -146,4 +148,20 @@ export function preCheckInput(action: ToolCall, overrides: Partial<GovernanceInp
     proposedAction: action,
     ...overrides,
   };
+}
+
+/** A rule whose condition is a plain function: these tests are about what effects do, not about CEL. */
+export function rule(partial: Partial<PolicyRule> & Pick<PolicyRule, 'id' | 'effect'> & { matches: (v: RuleVariables) => boolean }): PolicyRule {
+  const { matches, ...rest } = partial;
+  return {
+    description: '', severity: 'high', message: `${partial.id} fired.`, mode: 'enforce', stages: ['pre_check', 'post_check', 'validate'],
+    when: '(test)', reads: ['tool', 'session'], source: 'rules/test.yaml', line: 1,
+    evaluate: (variables) => ({ matched: matches(variables) }),
+    ...rest,
+  };
+}
+
+/** BUNDLE with these rules. */
+export function bundleWithRules(rules: PolicyRule[]): PolicyBundle {
+  return { ...BUNDLE, version: 'policy-test-rules', rules };
 }

@@ -42,7 +42,7 @@ describe('the sample bundle in policies/', async () => {
   test('support tools: search_kb is low severity, crm_lookup may return PII, update_ticket has a status enum', () => {
     const support = bundle.resolveAgent('support-1');
     assert.ok(support);
-    assert.deepEqual([...support.tools.keys()], ['search_kb', 'crm_lookup', 'update_ticket']);
+    assert.deepEqual([...support.tools.keys()], ['search_kb', 'crm_lookup', 'update_ticket', 'read_inbox', 'send_email']);
     const search = support.tools.get('search_kb');
     assert.ok(search && search.action_severity <= 10 && !search.allows_pii);
     const crm = support.tools.get('crm_lookup');

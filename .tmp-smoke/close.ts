@@ -1,0 +1,13 @@
+import http from 'node:http';
+import { startTestGateway } from '../test/helpers/gateway.ts';
+const up = http.createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"ok":true}'); }); });
+await new Promise<void>((r) => up.listen(0, '127.0.0.1', r));
+const port = (up.address() as any).port;
+const g = await startTestGateway(undefined, { agentId: 'support-agent-1', gatewayYaml: `routes:\n  - name: kb\n    match: { path_prefix: /kb }\n    upstream: http://127.0.0.1:${port}\n    tool: { name: search_kb }\n` });
+for (let i = 0; i < 5; i++) console.log((await g.call('POST', '/kb', { query: 'x' })).status);
+const t = performance.now();
+const timer = setTimeout(() => console.log('still closing after 5s'), 5000);
+await g.close();
+clearTimeout(timer);
+console.log('closed in', (performance.now() - t).toFixed(0), 'ms');
+up.close();

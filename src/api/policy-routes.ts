@@ -1,0 +1,68 @@
+// /v1/policy: dry runs of the policy bundle. Security teams try a request (or a stored envelope)
+// against the active bundle, or against rules they have not deployed yet, and see which rules
+// fire and what the outcome would be. Nothing is recorded.
+
+import { ApiError, type Route } from '../http/index.ts';
+import { validateRequest } from '../schemas/index.ts';
+import { PolicyLoadError, compilePolicyBundleSources, formatPolicyIssue, type PolicyBundle } from '../policy/index.ts';
+import { DRY_RUN_SUBJECTS, type DryRunContextInput, type DryRunSubject, type PolicySource, type Runtime } from '../runtime/index.ts';
+
+export interface PolicyRouteDeps {
+  runtime: Runtime;
+  policies: PolicySource;
+}
+
+interface EvaluateBody extends DryRunSubject {
+  context?: DryRunContextInput;
+  bundle?: { files: Record<string, string | null>; replace?: boolean };
+}
+
+/** How issues name the files of a bundle sent with the request. */
+const REQUEST_BUNDLE = 'request.bundle';
+
+export function policyRoutes(deps: PolicyRouteDeps): Route[] {
+  return [
+    {
+      method: 'POST', path: '/v1/policy/evaluate',
+      meta: {
+        feature: 'policy_evaluate',
+        doc: {
+          summary: 'Dry-run the policy on a request', tags: ['policy'], request: 'PolicyEvaluateRequest',
+          description: 'Evaluates a pre-check, post-check or validate body, or a stored envelope, against the active policy bundle or one given in the request. '
+            + 'Returns the outcome, the rules that fired with their messages, shadow matches, rules that could not be evaluated, and the policy_version. Writes nothing to the ledger.',
+          responses: { 200: { description: 'What the policy decides', schema: 'PolicyEvaluateResponse' } }, errors: [404, 409, 410],
+        },
+      },
+      handler: async (ctx) => {
+        const body = validateRequest<EvaluateBody>('PolicyEvaluateRequest', await ctx.json());
+        const given = DRY_RUN_SUBJECTS.filter((key) => body[key] !== undefined);
+        if (given.length !== 1) {
+          const message = `must hold exactly one of ${DRY_RUN_SUBJECTS.join(', ')}${given.length > 1 ? ` (got ${given.join(', ')})` : ''}`;
+          throw new ApiError('VALIDATION_FAILED', `The PolicyEvaluateRequest body ${message}.`, { errors: [{ path: '(body)', message }] });
+        }
+        const subject: DryRunSubject = body.envelope_id ? { envelope_id: body.envelope_id.toLowerCase() } : body;
+        const bundle = body.bundle ? requestBundle(body.bundle, deps.policies.current()) : undefined;
+        return { body: await deps.runtime.dryRun(subject, body.context, bundle) };
+      },
+    },
+  ];
+}
+
+/** The files sent, laid over the active bundle's (or alone with replace: true), compiled like a reload. */
+function requestBundle(given: NonNullable<EvaluateBody['bundle']>, active: PolicyBundle): PolicyBundle {
+  const sources: Record<string, string> = given.replace ? {} : { ...active.sources };
+  for (const [path, text] of Object.entries(given.files)) {
+    if (text === null) delete sources[path];
+    else sources[path] = text;
+  }
+  try {
+    return compilePolicyBundleSources(REQUEST_BUNDLE, sources);
+  } catch (error) {
+    if (!(error instanceof PolicyLoadError)) throw error;
+    const count = error.issues.length === 1 ? '1 problem' : `${error.issues.length} problems`;
+    throw new ApiError('POLICY_INVALID', `The bundle in the request has ${count}; nothing was evaluated.`, {
+      errors: error.issues.map((issue) => ({ path: `bundle.files.${issue.file.replace(`${REQUEST_BUNDLE}/`, '')}`, message: formatPolicyIssue(issue) })),
+      extensions: { issues: error.issues },
+    });
+  }
+}

@@ -1,0 +1,110 @@
+// The PostgreSQL layout of the ledger, as versioned migrations. `ledger_head` is the one row every
+// writer locks (SELECT ... FOR UPDATE) once per batch: it serializes the chain across processes
+// and, since it moves only forward, also reveals rows deleted from the end of the table.
+// Triggers refuse DELETE, TRUNCATE and any UPDATE of a hashed column (they guard against bugs;
+// someone who owns the tables can drop them, and that is what the hash chain detects).
+
+export interface PostgresMigration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
+const HASHED_COLUMNS = [
+  'seq', 'envelope_id', 'parent_envelope_id', 'kind', 'agent_id', 'action', 'outcome', 'risk_tier', 'risk_score',
+  'final_confidence', 'policy_version', 'score_version', 'reviewer_id', 'review_deadline', 'created_at',
+  'pii_paths', 'pii_commitments', 'payload_digest', 'prev_hash', 'hash',
+];
+
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    description: 'ledger, chain head, checkpoints, indexes, append-only triggers',
+    sql: `
+      -- JSON columns are text: the stored payload is exactly the JSON the gateway wrote (jsonb
+      -- would reorder keys and refuse \\u0000), and text costs the server no parsing per row.
+      CREATE TABLE ledger (
+        seq                bigint PRIMARY KEY,
+        envelope_id        text NOT NULL UNIQUE,
+        parent_envelope_id text,
+        kind               text NOT NULL,
+        agent_id           text,
+        action             text,
+        outcome            text,
+        risk_tier          text,
+        risk_score         double precision,
+        final_confidence   double precision,
+        policy_version     text NOT NULL,
+        score_version      text NOT NULL,
+        reviewer_id        text,
+        review_deadline    text COLLATE "C",
+        created_at         text COLLATE "C" NOT NULL,
+        payload            text,
+        payload_state      text NOT NULL CHECK (payload_state IN ('present', 'erased', 'expired')),
+        pii_paths          text NOT NULL,
+        pii_commitments    text NOT NULL,
+        pii_salts          text,
+        payload_digest     text NOT NULL,
+        prev_hash          text NOT NULL,
+        hash               text NOT NULL
+      );
+      -- Rows of a few KB stay in the heap page uncompressed: no TOAST work on the append path.
+      ALTER TABLE ledger SET (toast_tuple_target = 8160);
+      CREATE INDEX ledger_parent ON ledger (parent_envelope_id, kind, seq) WHERE parent_envelope_id IS NOT NULL;
+      CREATE UNIQUE INDEX ledger_one_post_check ON ledger (parent_envelope_id) WHERE kind = 'post_check';
+      CREATE INDEX ledger_agent_seq ON ledger (agent_id, seq);
+      CREATE INDEX ledger_kind_seq ON ledger (kind, seq);
+      -- created_at grows with seq (almost: each process stamps its own batch), so a BRIN index
+      -- finds old rows at nearly no cost per append.
+      CREATE INDEX ledger_created_at ON ledger USING brin (created_at);
+      -- Retention: every row up to expired_through has its payload expired, so a run starts there.
+      CREATE TABLE ledger_retention (
+        id               smallint PRIMARY KEY CHECK (id = 1),
+        expired_through  bigint NOT NULL
+      );
+      INSERT INTO ledger_retention (id, expired_through) VALUES (1, 0);
+      CREATE INDEX ledger_review_candidates ON ledger (seq)
+        WHERE outcome IN ('escalate', 'request_evidence') AND kind IN ('validate', 'pre_check', 'post_check', 'decision');
+
+      CREATE TABLE ledger_head (
+        id   smallint PRIMARY KEY CHECK (id = 1),
+        seq  bigint NOT NULL,
+        hash text NOT NULL
+      );
+      INSERT INTO ledger_head (id, seq, hash) VALUES (1, 0, '${'0'.repeat(64)}');
+
+      CREATE TABLE ledger_checkpoints (
+        seq        bigint PRIMARY KEY,
+        head_hash  text NOT NULL,
+        key_id     text NOT NULL,
+        jws        text NOT NULL,
+        created_at text NOT NULL
+      );
+
+      CREATE FUNCTION ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'UPDATE' THEN
+          IF (${HASHED_COLUMNS.map((c) => `NEW.${c}`).join(', ')})
+             IS DISTINCT FROM (${HASHED_COLUMNS.map((c) => `OLD.${c}`).join(', ')}) THEN
+            RAISE EXCEPTION 'ledger is append-only: only payload columns may change';
+          END IF;
+          RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'ledger is append-only: % refused', TG_OP;
+      END $$;
+      CREATE TRIGGER ledger_no_rewrite BEFORE UPDATE ON ledger FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+      CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
+      CREATE TRIGGER ledger_no_truncate BEFORE TRUNCATE ON ledger FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+
+      CREATE FUNCTION ledger_head_forward() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.seq < OLD.seq THEN
+          RAISE EXCEPTION 'ledger_head only moves forward (% -> %)', OLD.seq, NEW.seq;
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER ledger_head_forward BEFORE UPDATE ON ledger_head FOR EACH ROW EXECUTE FUNCTION ledger_head_forward();
+      CREATE TRIGGER ledger_head_no_delete BEFORE DELETE OR TRUNCATE ON ledger_head FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+    `,
+  },
+];

@@ -1,0 +1,106 @@
+// `npm test` runs the sample bundle's own policy tests (policies/tests/*.yaml), one test per case,
+// and checks `govgate policy test|lint`: the report, the exit codes, and the errors of a broken
+// rule or test file with file:line:column.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import { loadPolicyBundleSync } from '../../src/policy/index.ts';
+import { policyCommand } from '../../src/cli/policy-command.ts';
+import { listTestFiles, readTestCases } from '../../src/cli/policy-test-cases.ts';
+import { runPolicyTest } from '../../src/cli/policy-test-runner.ts';
+import { REPO_ROOT } from '../helpers/gateway.ts';
+
+const SAMPLE = path.join(REPO_ROOT, 'policies');
+
+function copyOfSample(t: TestContext): string {
+  const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'govgate-policy-')), 'policies');
+  t.after(() => rmSync(path.dirname(dir), { recursive: true, force: true }));
+  cpSync(SAMPLE, dir, { recursive: true });
+  return dir;
+}
+
+async function command(args: string[], flags: { run?: string; json?: boolean } = {}): Promise<{ code: number; text: string }> {
+  let text = '';
+  const code = await policyCommand(args, flags, (chunk) => { text += chunk; });
+  return { code, text };
+}
+
+describe('the sample bundle passes its own policy tests', () => {
+  const bundle = loadPolicyBundleSync(SAMPLE);
+  const cases = readTestCases(listTestFiles(SAMPLE), (file) => path.relative(REPO_ROOT, file));
+  test('there are cases for every rule file', () => {
+    assert.ok(cases.length >= 10);
+    const files = new Set(cases.map((c) => path.basename(c.file)));
+    for (const rule of bundle.rules) assert.ok(files.has(path.basename(rule.source)), `no test file for ${rule.source}`);
+  });
+  for (const testCase of cases) {
+    test(`${path.basename(testCase.file)}: ${testCase.name}`, () => {
+      const result = runPolicyTest(bundle, testCase);
+      assert.ok(result.passed, result.mismatches.join('\n'));
+    });
+  }
+});
+
+describe('govgate policy', () => {
+  test('test: a line per case and the totals, exit 0', async () => {
+    const { code, text } = await command(['test', SAMPLE]);
+    assert.equal(code, 0, text);
+    assert.match(text, /^policy pol-[0-9a-f]{12}$/m);
+    assert.match(text, /^ {2}PASS {2}an email outside the company after reading the inbox is blocked$/m);
+    assert.match(text, /^\d+ passed, 0 failed$/m);
+  });
+
+  test('test: a wrong expectation fails the run with what differed, exit 1', async (t) => {
+    const dir = copyOfSample(t);
+    appendFileSync(path.join(dir, 'tests/payments.yaml'), `
+  - name: deliberately wrong
+    pre_check: { agent_id: payments-agent-1, action: invoicepay.create_payment, params: { invoice_id: INV-20260042, amount: 7500, currency: EUR } }
+    expect: { outcome: approve, rules: [] }
+`);
+    const { code, text } = await command(['test', dir]);
+    assert.equal(code, 1);
+    assert.match(text, /^ {2}FAIL {2}deliberately wrong$/m);
+    assert.match(text, /outcome: expected approve, got request_evidence/);
+    assert.match(text, /rules: expected \[\], got \[large-payment-needs-invoice-read\]/);
+    assert.match(text, /^\d+ passed, 1 failed$/m);
+    const json = await command(['test', dir], { json: true, run: 'deliberately' });
+    assert.equal(json.code, 1);
+    assert.deepEqual(JSON.parse(json.text).cases.map((c: { name: string; passed: boolean }) => [c.name, c.passed]), [['deliberately wrong', false]]);
+  });
+
+  test('lint: a CEL type error is reported at its line and column, exit 1', async (t) => {
+    const dir = copyOfSample(t);
+    const file = path.join(dir, 'rules/payments.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('params.amount > 5000', 'params.amount > 5000 && tool.nmae != ""'));
+    const { code, text } = await command(['lint', dir]);
+    assert.equal(code, 1);
+    const line = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('tool.nmae')) + 1;
+    const column = readFileSync(file, 'utf8').split('\n')[line - 1].indexOf('nmae') + 1;
+    assert.match(text, new RegExp(`rules/payments\\.yaml:${line}:${column} rules\\[0\\]\\.when: CEL type error: tool call has no field 'nmae' \\(did you mean 'name'\\?`));
+  });
+
+  test('lint: a valid bundle names its version, rules and cases', async () => {
+    const { code, text } = await command(['lint', SAMPLE]);
+    assert.equal(code, 0, text);
+    assert.match(text, /valid, policy_version pol-[0-9a-f]{12}/);
+    assert.match(text, /\d+ rules \(1 in shadow mode\), \d+ test cases in 3 files/);
+  });
+
+  test('the real command line: exit codes 0 and 1', async (t) => {
+    const run = (dir: string) => new Promise<number | null>((resolve) => {
+      const { NODE_TEST_CONTEXT: _ignored, ...env } = process.env;
+      execFile(process.execPath, [path.join(REPO_ROOT, 'src/main.ts'), 'policy', 'test', dir], { env, timeout: 30_000 }, (error) => {
+        resolve(error ? (typeof error.code === 'number' ? error.code : null) : 0);
+      });
+    });
+    assert.equal(await run(SAMPLE), 0);
+    const dir = copyOfSample(t);
+    writeFileSync(path.join(dir, 'tests/broken.yaml'), 'cases:\n  - name: no request\n    expect: { outcome: approve }\n');
+    assert.equal(await run(dir), 1);
+  });
+});
