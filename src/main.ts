@@ -6,6 +6,9 @@ import { PolicyLoadError, formatPolicyIssue } from './policy/index.ts';
 import { GATEWAY_VERSION } from './gateway/index.ts';
 import { UsageError, serveCommand } from './cli/serve-command.ts';
 import { verifyCommand } from './cli/verify-command.ts';
+import { migrateCommand } from './cli/migrate-command.ts';
+import { retentionCommand } from './cli/retention-command.ts';
+import { checkpointCommand } from './cli/checkpoint-command.ts';
 import { keysCommand } from './cli/keys-command.ts';
 import { policyCommand } from './cli/policy-command.ts';
 
@@ -15,8 +18,15 @@ Usage:
   govgate serve [--port N] [--host H] [--variant embedded|edge]
       Start the gateway. embedded: port 8765, Authorization: Bearer, SQLite ledger.
       edge: port 8000, X-Service-Token, shared ledger (sidecar or central).
-  govgate verify [--from SEQ] [--to SEQ]
+  govgate verify [--from SEQ] [--to SEQ] [--checkpoints [--public-key FILE]]
       Verify the ledger's hash chain; exit 1 and name the first bad seq if it fails.
+      --checkpoints also checks the signed checkpoints (against FILE: a JWK, JWKS or PEM).
+  govgate migrate
+      Bring the ledger schema to this build's version (PostgreSQL: under an advisory lock).
+  govgate retention run
+      Drop payloads older than HOT_PAYLOAD_DAYS now; metadata and the chain stay.
+  govgate checkpoint create | checkpoint public-key
+      Sign the chain head now, or print the public key auditors check checkpoints with.
   govgate keys create --tier developer|team|enterprise [--team T] [--name N] [--json]
       Create an API key; it is printed once, only its hash is stored (KEYS_PATH).
   govgate keys list [--json]
@@ -30,10 +40,11 @@ Usage:
   govgate --help | --version
 
 Environment (see README): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
-DATABASE_URL, POLICIES_DIR, CONFIG_DIR, SERVICE_ENV, AUTH_ENABLED, RATE_LIMIT_ENABLED,
+DATABASE_URL (postgres://: PG_POOL_SIZE, PG_STATEMENT_TIMEOUT_MS, PG_SSL, PG_SCHEMA), POLICIES_DIR, CONFIG_DIR, SERVICE_ENV, AUTH_ENABLED, RATE_LIMIT_ENABLED,
 SERVICE_MAX_BODY_BYTES, MIN_SDK_VERSION, DEFAULT_TIER, LOG_LEVEL, KEYS_PATH, JWT_SECRET,
 JWT_JWKS_URL, JWT_ISSUER, JWT_AUDIENCE, JWT_CLOCK_TOLERANCE_SECONDS, JWT_JWKS_COOLDOWN_SECONDS,
-TRUSTED_PROXIES, RATE_LIMIT_MAX_KEYS.
+TRUSTED_PROXIES, RATE_LIMIT_MAX_KEYS, HOT_PAYLOAD_DAYS, METADATA_YEARS, RETENTION_INTERVAL_MINUTES,
+CHECKPOINT_KEY, CHECKPOINT_KEY_FILE, CHECKPOINT_INTERVAL_SECONDS, FLEET_SYNC_INTERVAL_MS.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -52,6 +63,8 @@ async function main(argv: string[]): Promise<number> {
       team: { type: 'string' },
       name: { type: 'string' },
       json: { type: 'boolean' },
+      checkpoints: { type: 'boolean' },
+      'public-key': { type: 'string' },
       run: { type: 'string' },
     },
   });
@@ -64,6 +77,13 @@ async function main(argv: string[]): Promise<number> {
       return -1; // keep running until a signal
     case 'verify':
       return verifyCommand(values);
+    case 'migrate':
+      if (positionals.length > 1) throw new UsageError('usage: govgate migrate');
+      return migrateCommand();
+    case 'retention':
+      return retentionCommand(positionals.slice(1));
+    case 'checkpoint':
+      return checkpointCommand(positionals.slice(1));
     case 'keys':
       return keysCommand(positionals.slice(1), values);
     case 'policy':

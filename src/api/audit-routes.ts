@@ -11,7 +11,12 @@ export const AUDIT_LIST_MAX_LIMIT = 500;
 
 const envelopePath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'The envelope id (UUID).', schema: { type: 'string', format: 'uuid' } };
 
-export function auditRoutes(ledger: Ledger): Route[] {
+export interface AuditRouteOptions {
+  /** The public JWK scheduled checkpoints are signed with, or null when they are off. */
+  checkpointKey?: () => Record<string, unknown> | null;
+}
+
+export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Route[] {
   return [
     {
       method: 'GET', path: '/v1/audit/executions',
@@ -79,6 +84,26 @@ export function auditRoutes(ledger: Ledger): Route[] {
           });
         }
         return { body: await ledger.verify(range) };
+      },
+    },
+    {
+      method: 'GET', path: '/v1/audit/chain/checkpoints',
+      meta: {
+        feature: 'chain_verify',
+        doc: {
+          summary: 'Signed checkpoints of the chain head (Enterprise)', tags: ['audit'],
+          description: 'Each checkpoint is a JWS over a seq and the chain hash at that seq, signed periodically by one gateway of the fleet. '
+            + 'With the public key, an auditor proves the chain up to that seq without trusting the database: recompute the chain (govgate verify, or the script in docs/ledger.md) and compare the hash at the signed seq.',
+          parameters: pagingParameters(AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT),
+          responses: { 200: { description: 'Checkpoints, newest first, and this gateway\'s public signing key', schema: 'ChainCheckpointList' } }, errors: [403, 503],
+        },
+      },
+      handler: async (ctx) => {
+        const q = new QueryReader(ctx.query);
+        const paging = q.paging(AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT);
+        q.done();
+        const items = await ledger.checkpoints(paging);
+        return { body: { items, ...paging, signing_key: options.checkpointKey?.() ?? null } };
       },
     },
     {

@@ -1,22 +1,66 @@
-// `govgate verify`: walk the ledger's hash chain (or a seq range) and print the report.
-// Exit 0 when the chain verifies, 1 when it does not, so it can gate a cron job or CI.
+// `govgate verify`: walk the ledger's hash chain (or a seq range) and print the report; with
+// --checkpoints, also check the signed checkpoints against trusted public keys (--public-key, a
+// JWK, JWKS or PEM file; without it, this gateway's own key, which only proves consistency with
+// that key). Exit 0 when everything verifies, 1 when not, so it can gate a cron job or CI.
 
+import { readFileSync } from 'node:fs';
+import { createPublicKey } from 'node:crypto';
+import type { JWK } from 'jose';
 import { loadConfig } from '../config/index.ts';
-import { openSqliteLedger } from '../ledger/index.ts';
+import { loadConfiguredSigner, openConfiguredLedger } from '../gateway/index.ts';
+import { auditCheckpoints } from '../ledger/index.ts';
 import { UsageError } from './serve-command.ts';
 
-export async function verifyCommand(flags: { from?: string; to?: string }): Promise<number> {
+export interface VerifyFlags {
+  from?: string;
+  to?: string;
+  checkpoints?: boolean;
+  'public-key'?: string;
+}
+
+export async function verifyCommand(flags: VerifyFlags, out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
   const config = loadConfig(process.env);
-  if (config.ledger.kind !== 'sqlite') throw new UsageError('govgate verify supports the SQLite ledger (LEDGER_PATH) in this build.');
   const range = { from_seq: seq(flags.from, '--from'), to_seq: seq(flags.to, '--to') };
-  const ledger = openSqliteLedger({ path: config.ledger.path });
+  if (flags['public-key'] !== undefined && !flags.checkpoints) throw new UsageError('--public-key goes with --checkpoints');
+  const trusted = flags.checkpoints ? await trustedKeys(flags['public-key'], config) : [];
+  const ledger = await openConfiguredLedger(config, { migrate: false });
   try {
-    const report = await ledger.verify(range);
-    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    return report.valid ? 0 : 1;
+    const chain = await ledger.verify(range);
+    const rowsPerSecond = chain.rows_checked > 0 && chain.duration_ms > 0 ? Math.round(chain.rows_checked / (chain.duration_ms / 1000)) : null;
+    if (!flags.checkpoints) {
+      out(JSON.stringify({ ...chain, rows_per_second: rowsPerSecond }, null, 2) + '\n');
+      return chain.valid ? 0 : 1;
+    }
+    const checkpoints = await auditCheckpoints(ledger, trusted);
+    out(JSON.stringify({ chain: { ...chain, rows_per_second: rowsPerSecond }, checkpoints }, null, 2) + '\n');
+    return chain.valid && checkpoints.valid ? 0 : 1;
   } finally {
     await ledger.close();
   }
+}
+
+/** The public keys in a JWK, JWKS ({"keys": [...]}) or PEM file, or this gateway's own key. */
+async function trustedKeys(file: string | undefined, config: ReturnType<typeof loadConfig>): Promise<JWK[]> {
+  if (file === undefined) {
+    const signer = await loadConfiguredSigner(config, undefined, { always: true });
+    return signer ? [signer.publicJwk] : [];
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new UsageError(`--public-key: cannot read ${file} (${(error as Error).message})`);
+  }
+  if (text.startsWith('-----BEGIN')) return [createPublicKey(text).export({ format: 'jwk' }) as JWK];
+  let parsed: { keys?: JWK[] } & JWK;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--public-key: ${file} is neither a PEM public key nor JSON (JWK or JWKS)`);
+  }
+  const keys = Array.isArray(parsed.keys) ? parsed.keys : [parsed];
+  // A private JWK would work too, but an auditor should never have been given one.
+  return keys.map(({ d: _d, ...publicPart }) => publicPart);
 }
 
 function seq(raw: string | undefined, flag: string): number | undefined {

@@ -9,7 +9,43 @@ import { TIERS, isTier, type Tier } from '../auth/index.ts';
 export const VARIANTS = ['embedded', 'edge'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
-export type LedgerConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+export const PG_SSL_SETTINGS = ['disable', 'require', 'verify-ca', 'verify-full'] as const;
+export type PgSslSetting = (typeof PG_SSL_SETTINGS)[number];
+
+export type LedgerConfig =
+  | { kind: 'sqlite'; path: string }
+  | {
+    kind: 'postgres';
+    url: string;
+    /** PG_POOL_SIZE: read/erase/retention connections per process (the writer and the LISTEN connection come on top). */
+    poolSize: number;
+    /** PG_STATEMENT_TIMEOUT_MS: 0 disables. */
+    statementTimeoutMs: number;
+    /** PG_SSL; null: the URL's sslmode (or PGSSLMODE), else disable. */
+    ssl: PgSslSetting | null;
+    /** PG_SCHEMA; null: the server's search_path (public). */
+    schema: string | null;
+  };
+
+/** How long the ledger keeps what (HOT_PAYLOAD_DAYS, METADATA_YEARS) and how often the job runs. */
+export interface RetentionConfig {
+  readonly hotPayloadDays: number;
+  readonly metadataYears: number;
+  /** RETENTION_INTERVAL_MINUTES: the scheduled job (one process of a fleet at a time); 0 disables it. */
+  readonly intervalMinutes: number;
+}
+
+/** Signed checkpoints of the chain head (see docs/ledger.md). */
+export interface CheckpointConfig {
+  /** CHECKPOINT_KEY: PEM (PKCS#8) or private JWK text. */
+  readonly key: string | null;
+  /** CHECKPOINT_KEY_FILE: a file holding such a key (e.g. a mounted secret). */
+  readonly keyFile: string | null;
+  /** Where a generated key is kept when neither is set; null (':memory:' ledger): a key per process. */
+  readonly generatedKeyPath: string | null;
+  /** CHECKPOINT_INTERVAL_SECONDS; 0 disables the scheduled checkpoints. */
+  readonly intervalSeconds: number;
+}
 
 /** How JWTs are verified: HS256 with `secret`, RS256/ES256 with keys from `jwksUrl`. */
 export interface JwtConfig {
@@ -46,6 +82,10 @@ export interface Config {
   readonly trustedProxies: readonly string[];
   /** Most rate-limit buckets kept in memory at once (least recently used go first). */
   readonly rateLimitMaxKeys: number;
+  readonly retention: RetentionConfig;
+  readonly checkpoints: CheckpointConfig;
+  /** FLEET_SYNC_INTERVAL_MS: with PostgreSQL, how often fleet state (the kill switch) is re-read in case a NOTIFY was lost. */
+  readonly fleetSyncMs: number;
 }
 
 export class ConfigError extends Error {
@@ -106,19 +146,70 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     keysPath: keysPath(env, cwd),
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES, issues),
     rateLimitMaxKeys: integer(env.RATE_LIMIT_MAX_KEYS, 'RATE_LIMIT_MAX_KEYS', 10_000, 100, 10_000_000, issues),
+    retention: {
+      hotPayloadDays: integer(env.HOT_PAYLOAD_DAYS, 'HOT_PAYLOAD_DAYS', 90, 1, 36_500, issues),
+      metadataYears: integer(env.METADATA_YEARS, 'METADATA_YEARS', 7, 1, 100, issues),
+      intervalMinutes: integer(env.RETENTION_INTERVAL_MINUTES, 'RETENTION_INTERVAL_MINUTES', 60, 0, 10_080, issues),
+    },
+    checkpoints: checkpointConfig(env, cwd, issues),
+    fleetSyncMs: integer(env.FLEET_SYNC_INTERVAL_MS, 'FLEET_SYNC_INTERVAL_MS', 5000, 100, 3_600_000, issues),
   };
+  if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {
+    issues.push(`HOT_PAYLOAD_DAYS: ${config.retention.hotPayloadDays} days is longer than METADATA_YEARS (${config.retention.metadataYears} years); payloads cannot outlive their metadata`);
+  }
   if (issues.length > 0) throw new ConfigError(issues);
   Object.freeze(config.jwt);
+  Object.freeze(config.ledger);
+  Object.freeze(config.retention);
+  Object.freeze(config.checkpoints);
   Object.freeze(config.trustedProxies);
   return Object.freeze(config);
 }
 
 function ledgerConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[]): LedgerConfig {
   const url = env.DATABASE_URL?.trim();
-  if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
+  if (url && /^postgres(ql)?:\/\//.test(url)) return postgresConfig(url, env, issues);
   if (url) issues.push('DATABASE_URL: only postgres:// or postgresql:// URLs are accepted; use LEDGER_PATH for SQLite');
   const file = env.LEDGER_PATH ?? './data/ledger.db';
   return { kind: 'sqlite', path: file === ':memory:' ? file : path.resolve(cwd, file) };
+}
+
+function postgresConfig(url: string, env: NodeJS.ProcessEnv, issues: string[]): LedgerConfig {
+  let sslMode: string | null = null;
+  try {
+    // libpq allows an empty host (postgres://user@/db?host=/socket/dir); WHATWG URL does not.
+    sslMode = new URL(url.replace(/^(postgres(?:ql)?:\/\/(?:[^/@]*@)?)(?=[/?]|$)/, '$1localhost')).searchParams.get('sslmode');
+  } catch {
+    issues.push('DATABASE_URL: not a valid URL (special characters in the password must be percent-encoded)');
+  }
+  if (sslMode !== null && !(PG_SSL_SETTINGS as readonly string[]).includes(sslMode)) {
+    issues.push(`DATABASE_URL: sslmode=${sslMode} is not one of ${PG_SSL_SETTINGS.join(', ')} (allow and prefer would silently fall back to plain text)`);
+  }
+  const ssl = env.PG_SSL?.trim() || null;
+  if (ssl !== null && !(PG_SSL_SETTINGS as readonly string[]).includes(ssl)) issues.push(`PG_SSL: "${ssl}" is not one of ${PG_SSL_SETTINGS.join(', ')}`);
+  const schema = env.PG_SCHEMA?.trim() || null;
+  if (schema !== null && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) issues.push(`PG_SCHEMA: "${schema}" must be a plain SQL identifier (letters, digits, _)`);
+  return {
+    kind: 'postgres',
+    url,
+    poolSize: integer(env.PG_POOL_SIZE, 'PG_POOL_SIZE', 10, 1, 1000, issues),
+    statementTimeoutMs: integer(env.PG_STATEMENT_TIMEOUT_MS, 'PG_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000, issues),
+    ssl: ssl as PgSslSetting | null,
+    schema,
+  };
+}
+
+function checkpointConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[]): CheckpointConfig {
+  const key = env.CHECKPOINT_KEY?.trim() || null;
+  const keyFile = env.CHECKPOINT_KEY_FILE?.trim() ? path.resolve(cwd, env.CHECKPOINT_KEY_FILE.trim()) : null;
+  if (key !== null && keyFile !== null) issues.push('CHECKPOINT_KEY and CHECKPOINT_KEY_FILE: set one of them, not both');
+  const ledger = env.LEDGER_PATH ?? './data/ledger.db';
+  return {
+    key,
+    keyFile,
+    generatedKeyPath: ledger === ':memory:' ? null : path.join(path.dirname(path.resolve(cwd, ledger)), 'checkpoint-key.jwk'),
+    intervalSeconds: integer(env.CHECKPOINT_INTERVAL_SECONDS, 'CHECKPOINT_INTERVAL_SECONDS', 300, 0, 86_400, issues),
+  };
 }
 
 function jwtConfig(env: NodeJS.ProcessEnv, serviceEnv: string, issues: string[]): JwtConfig {

@@ -3,8 +3,8 @@
 
 import { Router, createHttpServer } from '../http/index.ts';
 import type { Config } from '../config/index.ts';
-import { watchPolicyBundle, type PolicyBundle } from '../policy/index.ts';
-import { createPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS, openSqliteLedger, type Ledger } from '../ledger/index.ts';
+import { watchPolicyBundle } from '../policy/index.ts';
+import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, openSqliteKeyStore, type KeyStore } from '../auth/index.ts';
 import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
@@ -14,6 +14,10 @@ import { auditRoutes, authRoutes, docsRoutes, policyRoutes, reviewRoutes, runtim
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
+import { openConfiguredLedger } from './open-ledger.ts';
+import { startFleetSync, type FleetSync } from './fleet-sync.ts';
+import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
+import { loadConfiguredSigner } from './checkpoint-key.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -37,12 +41,14 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   const logger = options.logger ?? createLogger(config.logLevel);
   // policies/ is watched: a good edit replaces the bundle for the requests after it, a bad one is
   // rejected (the last good bundle stays, /health and config_reload_total{file="policies"} say so).
-  const policyWatch = watchPolicyBundle({ dir: config.policiesDir, logger });
+  // With PostgreSQL, a bundle applied here is announced to the rest of the fleet (fleet-sync.ts).
+  let fleetSync: FleetSync | undefined;
+  const policyWatch = watchPolicyBundle({ dir: config.policiesDir, logger, onApply: (applied) => fleetSync?.announcePolicy(applied) });
   const policies: PolicySource = policyWatch;
   const bundle = policyWatch.current();
   let store: Ledger;
   try {
-    store = openLedger(config, bundle);
+    store = await openConfiguredLedger(config, { bundle, logger });
   } catch (error) {
     policyWatch.close();
     throw error;
@@ -52,6 +58,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   let keys: KeyStore | undefined;
   let rateLimits: RateLimiting | undefined;
   let sidecar: Sidecar | undefined;
+  let jobs: LedgerJobs | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     keys = config.authEnabled ? openSqliteKeyStore(config.keysPath) : undefined;
@@ -62,6 +69,11 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       logger.warn('AUTH_ENABLED=false in production: every caller is anonymous with the default tier', { default_tier: config.defaultTier });
     }
     const killSwitch = await KillSwitch.load(ledger);
+    if (config.ledger.kind === 'postgres') {
+      fleetSync = startFleetSync({ config, ledger: store as PostgresLedger, killSwitch, policyWatch, logger });
+    }
+    const signer = await loadConfiguredSigner(config, logger);
+    jobs = startLedgerJobs({ config, ledger, signer, logger });
     const runtime = new Runtime({ ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now });
     const metrics = createMetrics({
       killSwitchActive: () => killSwitch.active,
@@ -84,7 +96,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       }),
       ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
-      ...auditRoutes(ledger),
+      ...auditRoutes(ledger, { checkpointKey: () => (signer ? { ...signer.publicJwk } : null) }),
       ...reviewRoutes(ledger, policies, options.now),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
@@ -134,6 +146,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         sidecarMetrics.close();
         rateLimits?.close();
         await keys?.close();
+        await jobs?.close();
+        await fleetSync?.close();
         await store.close();
         metrics.close();
         logger.info('gateway stopped', {});
@@ -144,26 +158,9 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await sidecar?.close();
     rateLimits?.close();
     await keys?.close();
+    await jobs?.close();
+    await fleetSync?.close();
     await store.close();
     throw error;
   }
-}
-
-/**
- * A bare `name` key in gateway payloads is structural (tools_called[i].name, failure names), so
- * erasing it would wipe tool names from the audit trail; people's names use the explicit keys.
- */
-const LEDGER_PERSONAL_KEYS = [...DEFAULT_PERSONAL_KEYS.filter((key) => key !== 'name'), 'customer_name', 'contact_name', 'display_name'];
-
-function openLedger(config: Config, bundle: PolicyBundle): Ledger {
-  if (config.ledger.kind !== 'sqlite') {
-    throw new Error('DATABASE_URL selects PostgreSQL, which this build does not support yet; unset it to use the SQLite ledger (LEDGER_PATH).');
-  }
-  // Personal data is what the bundle's PII patterns find (the security team's definition), in
-  // personal fields or anywhere in a string; with no PII patterns, the ledger's defaults apply.
-  const piiPatterns = bundle.sensitive_data.filter((p) => p.kind === 'pii').map((p) => p.pattern);
-  return openSqliteLedger({
-    path: config.ledger.path,
-    piiDetector: createPiiDetector({ personalKeys: LEDGER_PERSONAL_KEYS, valuePatterns: piiPatterns.length > 0 ? piiPatterns : DEFAULT_VALUE_PATTERNS }),
-  });
 }

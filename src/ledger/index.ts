@@ -6,9 +6,11 @@
 export * from './types.ts';
 export { openSqliteLedger, LEDGER_APPEND_CHANNEL, type OpenLedgerOptions } from './sqlite-store.ts';
 export { openPostgresLedger, type OpenPostgresLedgerOptions, type PostgresLedger } from './postgres-store.ts';
-export { migratePostgres, POSTGRES_SCHEMA_VERSION, type MigrationReport } from './postgres-schema.ts';
+export { migratePostgres, migratePostgresSchema, POSTGRES_SCHEMA_VERSION, type MigrationReport } from './postgres-schema.ts';
 export { PG_SSL_MODES, type PgSslMode, type PostgresConnectionOptions } from './postgres-connection.ts';
-export { SIGNAL_CHANNELS } from './postgres-batch-append.ts';
+export { KILL_SWITCH_CHANNEL, POLICY_VERSION_CHANNEL, SIGNAL_CHANNELS } from './postgres-batch-append.ts';
+export { listenForSignals, type FleetSignals, type FleetSignalsOptions, type SignalMessage } from './postgres-signals.ts';
+export { clientConfig as postgresClientConfig } from './postgres-connection.ts';
 export {
   createPiiDetector, defaultPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS, piiDetectorSpec, piiDetectorFromSpec,
   type PiiDetector, type PiiDetectorOptions, type PiiDetectorSpec, type ValueMatcher,
@@ -17,7 +19,7 @@ export { canonicalJson } from './canonical-json.ts';
 export { sha256Hex } from './digests.ts';
 export { formatPath, parsePath, getAtPath, setAtPath, type PathSegment } from './json-paths.ts';
 export {
-  ERASED_VALUE, PII_PLACEHOLDER_KEY, piiCommitment, sealPayload, redactPayload, payloadDigest, erasePayload,
+  ERASED_VALUE, PII_PLACEHOLDER_KEY, piiCommitment, sealPayload, redactPayload, redactedDigest, payloadDigest, erasePayload,
   type SealedPayload,
 } from './pii-commitments.ts';
 export {
@@ -29,3 +31,6 @@ export { validateEntry } from './entry-validation.ts';
 export { checkListQuery, checkReviewQuery, checkPaging, toIsoUtc } from './query-validation.ts';
 export { LedgerError, LEDGER_ERROR_CODES, type LedgerErrorCode } from './ledger-errors.ts';
 export { toLedgerRow, toSummary, type StoredRow, type ChainHead } from './stored-row.ts';
+export { checkCheckpoint } from './checkpoint-record.ts';
+export { loadCheckpointSigner, algorithmOf, CHECKPOINT_TYP, type CheckpointClaims, type CheckpointKeyOptions, type CheckpointSigner } from './checkpoint-signer.ts';
+export { auditCheckpoints, checkpointHead, verifyCheckpointJws, type CheckpointAudit, type CheckpointProblem } from './checkpoints.ts';

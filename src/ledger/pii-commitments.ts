@@ -118,6 +118,21 @@ function substitute(root: Substitutions, segments: readonly PathSegment[], text:
   level.set(segments[segments.length - 1], { text });
 }
 
+/**
+ * payloadDigest(redactPayload(payload, commitments)) without the copy: each committed leaf is
+ * written as its placeholder while the payload is serialized, exactly as sealPayload does.
+ * Undefined when a committed path is missing from the payload.
+ */
+export function redactedDigest(payload: JsonObject, commitments: Record<string, string>): string | undefined {
+  const substitutions: Substitutions = new Map();
+  for (const [path, commitment] of Object.entries(commitments)) {
+    const segments = parsePath(path);
+    if (!getAtPath(payload, segments).found) return undefined;
+    substitute(substitutions, segments, placeholderJson(commitment));
+  }
+  return sha256Hex(canonicalJsonWith(payload, substitutions));
+}
+
 /** A copy with every committed leaf replaced by its placeholder; undefined when a path is missing. */
 export function redactPayload(payload: JsonObject, commitments: Record<string, string>): JsonObject | undefined {
   const copy = cloneJson(payload);

@@ -10,25 +10,36 @@ import { refusal, type AppendOutcome, type AppendRequest } from './append-reques
 import { linkRow } from './hash-chain.ts';
 import { LedgerError } from './ledger-errors.ts';
 import type { JsonObject } from './pii-commitments.ts';
-import { ALL_COLUMNS, rowValues } from './row-codec.ts';
+import { ALL_COLUMNS } from './row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
 import type { EntryKind } from './types.ts';
 
+/** NOTIFY channel of kill switch flips (sent by the ledger with the row's commit). */
+export const KILL_SWITCH_CHANNEL = 'gateway_kill_switch';
+/** NOTIFY channel of policy bundle versions (sent by a gateway that applied a new bundle). */
+export const POLICY_VERSION_CHANNEL = 'gateway_policy_version';
+
 /** A row of these kinds is announced with NOTIFY <channel> in the transaction that appends it. */
-export const SIGNAL_CHANNELS: Partial<Record<EntryKind, string>> = { kill_switch: 'gateway_kill_switch' };
+export const SIGNAL_CHANNELS: Partial<Record<EntryKind, string>> = { kill_switch: KILL_SWITCH_CHANNEL };
 
 export interface PostgresBatchResult {
   outcomes: AppendOutcome[];
   head: ChainHead;
 }
 
-const ARRAY_TYPES: Record<string, string> = { seq: 'bigint[]', risk_score: 'float8[]', final_confidence: 'float8[]' };
+/** Columns the head decides; every other column is encoded before the lock is taken. */
+const LINKED = new Set<string>(['seq', 'prev_hash', 'hash']);
+const PREPARED_COLUMNS = ALL_COLUMNS.filter((column) => !LINKED.has(column));
+const FLOAT_COLUMNS = new Set<string>(['risk_score', 'final_confidence']);
 
+// seq is head + ordinality; prev_hash and hash come as arrays built under the lock.
 const APPEND_SQL = `WITH appended AS (
   INSERT INTO ledger (${ALL_COLUMNS.join(', ')})
-  SELECT * FROM unnest(${ALL_COLUMNS.map((column, i) => `$${i + 1}::${ARRAY_TYPES[column] ?? 'text[]'}`).join(', ')})
+  SELECT ${ALL_COLUMNS.map((column) => (column === 'seq' ? '$1::bigint + r.n' : `r.${column}`)).join(', ')}
+    FROM unnest(${[...PREPARED_COLUMNS, 'prev_hash', 'hash'].map((column, i) => `$${i + 2}::${FLOAT_COLUMNS.has(column) ? 'float8' : 'text'}[]`).join(', ')})
+         WITH ORDINALITY AS r(${[...PREPARED_COLUMNS, 'prev_hash', 'hash', 'n'].join(', ')})
 )
-UPDATE ledger_head SET seq = $${ALL_COLUMNS.length + 1}, hash = $${ALL_COLUMNS.length + 2} WHERE id = 1`;
+UPDATE ledger_head SET seq = $${PREPARED_COLUMNS.length + 4}, hash = $${PREPARED_COLUMNS.length + 5} WHERE id = 1`;
 
 const LOCK_HEAD_SQL = 'SELECT seq, hash FROM ledger_head WHERE id = 1 FOR UPDATE';
 
@@ -55,6 +66,12 @@ export async function appendBatch(client: pg.Client, batch: readonly AppendReque
 }
 
 async function attempt(client: pg.Client, batch: readonly AppendRequest[], schema: string, checkDuplicates: boolean): Promise<PostgresBatchResult> {
+  for (const request of batch) {
+    if (!request.sealed) throw new LedgerError('LEDGER_WRITE_FAILED', 'the PostgreSQL writer received an unsealed entry');
+  }
+  // Encoding the payloads and the rest of the head-independent columns is most of the client's
+  // work per row: it is done before the lock, except on the rare retry after a duplicate.
+  let prepared = checkDuplicates ? undefined : encodeColumns(batch);
   const begun = client.query('BEGIN');
   const locked = client.query<ChainHead>({ name: 'ledger_lock_head', text: LOCK_HEAD_SQL });
   let committed = false;
@@ -63,20 +80,23 @@ async function attempt(client: pg.Client, batch: readonly AppendRequest[], schem
     const { rows: [head] } = await locked;
     if (!head) throw new LedgerError('LEDGER_WRITE_FAILED', 'the ledger_head row is missing (was the schema migrated?)');
     const refused = checkDuplicates ? await findDuplicates(client, batch) : new Map<number, AppendOutcome>();
+    const accepted = refused.size === 0 ? batch : batch.filter((_, i) => !refused.has(i));
+    prepared ??= encodeColumns(accepted);
 
     const outcomes: AppendOutcome[] = [];
-    const columns: Array<Array<string | number | null>> = ALL_COLUMNS.map(() => []);
+    const prevHashes: string[] = [];
+    const hashes: string[] = [];
     const signals: string[][] = [];
     let next: ChainHead = head;
     batch.forEach((request, i) => {
       const refusal = refused.get(i);
       if (refusal) { outcomes.push(refusal); return; }
-      const sealed = request.sealed;
-      if (!sealed) throw new LedgerError('LEDGER_WRITE_FAILED', 'the PostgreSQL writer received an unsealed entry');
-      const row = linkRow({ ...request.meta, payload: request.payload ?? UNPARSED, ...sealed }, next, request.createdAt);
-      rowValues(row, request.payloadJson).forEach((value, c) => columns[c].push(value));
+      const sealed = request.sealed!;
+      const row = linkRow({ ...request.meta, payload: UNPARSED, ...sealed }, next, request.createdAt);
+      prevHashes.push(row.prev_hash);
+      hashes.push(row.hash);
       next = { seq: row.seq, hash: row.hash };
-      outcomes.push({ ok: true, seq: row.seq, prev_hash: row.prev_hash, hash: row.hash, pii_paths: row.pii_paths, payload_digest: row.payload_digest });
+      outcomes.push({ ok: true, seq: row.seq, prev_hash: row.prev_hash, hash: row.hash, pii_paths: sealed.pii_paths, payload_digest: sealed.payload_digest });
       const channel = SIGNAL_CHANNELS[row.kind];
       if (channel) signals.push([channel, JSON.stringify({ schema, kind: row.kind, seq: row.seq, envelope_id: row.envelope_id })]);
     });
@@ -84,7 +104,12 @@ async function attempt(client: pg.Client, batch: readonly AppendRequest[], schem
     // Pipelined: the INSERT, the NOTIFYs and the COMMIT leave together. If the INSERT fails, the
     // transaction is aborted and COMMIT answers ROLLBACK.
     const statements: Array<Promise<pg.QueryResult>> = [];
-    if (next.seq > head.seq) statements.push(client.query({ name: 'ledger_append', text: APPEND_SQL, values: [...columns, next.seq, next.hash] }));
+    if (next.seq > head.seq) {
+      statements.push(client.query({
+        name: 'ledger_append', text: APPEND_SQL,
+        values: [head.seq, ...prepared, hexArray(prevHashes), hexArray(hashes), next.seq, next.hash],
+      }));
+    }
     for (const [channel, message] of signals) statements.push(client.query('SELECT pg_notify($1, $2)', [channel, message]));
     const commit = client.query('COMMIT');
     const settled = await Promise.allSettled([...statements, commit]);
@@ -102,6 +127,52 @@ async function attempt(client: pg.Client, batch: readonly AppendRequest[], schem
     }
     throw err;
   }
+}
+
+/** PostgreSQL array literals, one per PREPARED_COLUMNS entry, for the rows of `requests`. */
+function encodeColumns(requests: readonly AppendRequest[]): string[] {
+  return PREPARED_COLUMNS.map((column) => {
+    const elements = new Array<string>(requests.length);
+    const jsonText = JSON_TEXT_COLUMNS.has(column);
+    for (let i = 0; i < requests.length; i += 1) {
+      const value = columnValue(requests[i], column);
+      elements[i] = value === null ? 'NULL'
+        : typeof value === 'number' ? String(value)
+        // JSON text written by JSON.stringify holds no control character and no lone surrogate,
+        // so its JSON string literal escapes exactly `"` and `\`, as an array element must
+        // (and JSON.stringify is native: most of the bytes of a batch go through here).
+        : jsonText ? JSON.stringify(value)
+        : quoteElement(value);
+    }
+    return `{${elements.join(',')}}`;
+  });
+}
+
+const JSON_TEXT_COLUMNS = new Set<string>(['payload', 'pii_paths', 'pii_commitments', 'pii_salts']);
+const ARRAY_SPECIALS = /[\\"]/g;
+
+function quoteElement(value: string): string {
+  return value.includes('"') || value.includes('\\') ? `"${value.replace(ARRAY_SPECIALS, '\\$&')}"` : `"${value}"`;
+}
+
+/** What row-codec's rowValues() stores in `column` for a freshly appended row. */
+function columnValue(request: AppendRequest, column: string): string | number | null {
+  const sealed = request.sealed!;
+  switch (column) {
+    case 'created_at': return request.createdAt;
+    case 'payload': return request.payloadJson;
+    case 'payload_state': return 'present';
+    case 'pii_paths': return JSON.stringify(sealed.pii_paths);
+    case 'pii_commitments': return JSON.stringify(sealed.pii_commitments);
+    case 'pii_salts': return JSON.stringify(sealed.pii_salts);
+    case 'payload_digest': return sealed.payload_digest;
+    default: return request.meta[column as keyof AppendRequest['meta']] as string | number | null;
+  }
+}
+
+/** Hex digests need no quoting. */
+function hexArray(values: readonly string[]): string {
+  return `{${values.join(',')}}`;
 }
 
 /** Entries of the batch that a unique index would refuse: existing rows first, then earlier entries of the batch. */

@@ -58,8 +58,10 @@ export function clientConfig(options: PostgresConnectionOptions): ClientConfig {
   };
   let sslMode: string | undefined = process.env.PGSSLMODE;
   if (options.url) {
-    const url = new URL(options.url);
-    if (url.hostname) config.host = decodeURIComponent(url.hostname.replace(/^\[|\]$/g, ''));
+    // libpq allows an empty host (postgres://user@/db?host=/socket/dir); WHATWG URL does not.
+    const emptyHost = /^postgres(?:ql)?:\/\/(?:[^/@]*@)?(?=[/?]|$)/.exec(options.url);
+    const url = new URL(emptyHost ? `${emptyHost[0]}localhost${options.url.slice(emptyHost[0].length)}` : options.url);
+    if (url.hostname && !emptyHost) config.host = decodeURIComponent(url.hostname.replace(/^\[|\]$/g, ''));
     if (url.port) config.port = Number(url.port);
     if (url.username) config.user = decodeURIComponent(url.username);
     if (url.password) config.password = decodeURIComponent(url.password);

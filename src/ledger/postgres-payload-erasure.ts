@@ -12,7 +12,7 @@ import type { Ledger } from './types.ts';
 type Erasure = Pick<Ledger, 'erasePii' | 'expirePayloads'>;
 
 /** Rows per expiry transaction: short transactions, so appends and vacuum are never held up. */
-const EXPIRY_CHUNK = 10_000;
+export const EXPIRY_CHUNK_ROWS = 10_000;
 
 const EXPIRE_CHUNK_SQL = `
   WITH chunk AS (
@@ -27,7 +27,7 @@ const EXPIRE_CHUNK_SQL = `
          (SELECT count(*) FROM chunk WHERE created_at < $3) AS old,
          (SELECT max(seq) FROM chunk) AS last`;
 
-export function createPostgresPayloadEraser(pool: pg.Pool): Erasure {
+export function createPostgresPayloadEraser(pool: pg.Pool, chunkRows = EXPIRY_CHUNK_ROWS): Erasure {
   return {
     async erasePii(envelopeId) {
       const client = await pool.connect();
@@ -65,10 +65,10 @@ export function createPostgresPayloadEraser(pool: pg.Pool): Erasure {
       // Ranges in seq order until one holds no row older than the cutoff (or the table ends).
       for (;;) {
         const { rows: [chunk] } = await pool.query<{ expired: number; old: number; last: number | null }>(
-          EXPIRE_CHUNK_SQL, [from, from + EXPIRY_CHUNK, cutoff]);
+          EXPIRE_CHUNK_SQL, [from, from + chunkRows, cutoff]);
         total += chunk.expired;
         if (chunk.last === null || chunk.old === 0) break;
-        from += EXPIRY_CHUNK;
+        from += chunkRows;
       }
       // The watermark moves to just before the first row still holding a payload.
       await pool.query(`

@@ -3,6 +3,7 @@
 // Each migration runs in its own transaction together with its schema_migrations row.
 
 import type pg from 'pg';
+import { createPool, type PostgresConnectionOptions } from './postgres-connection.ts';
 import { advisoryKey } from './postgres-locks.ts';
 import { POSTGRES_MIGRATIONS, type PostgresMigration } from './postgres-migrations.ts';
 
@@ -62,6 +63,16 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Postgr
   } finally {
     // A connection whose lock state is unknown is not handed back to the pool.
     client.release(broken);
+  }
+}
+
+/** `govgate migrate`: connects, applies what is pending, disconnects. */
+export async function migratePostgresSchema(options: PostgresConnectionOptions): Promise<MigrationReport> {
+  const pool = createPool({ ...options, poolSize: 1 }, () => {});
+  try {
+    return await migratePostgres(pool);
+  } finally {
+    await pool.end();
   }
 }
 

@@ -34,6 +34,8 @@ export interface OpenPostgresLedgerOptions extends PostgresConnectionOptions {
   maxBatch?: number;
   /** Apply pending migrations (under an advisory lock) when opening. Default true. */
   migrate?: boolean;
+  /** Rows per retention transaction (expirePayloads). Default 10,000. */
+  expiryChunkRows?: number;
   /** Errors of idle or broken connections (the gateway logs them); they never reject an append by themselves. */
   onConnectionError?: (error: Error) => void;
 }
@@ -65,7 +67,7 @@ export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): 
   }
   const writer = createPostgresWriter(opts, schema, onError);
   const reader = createPostgresReader(pool);
-  const eraser = createPostgresPayloadEraser(pool);
+  const eraser = createPostgresPayloadEraser(pool, opts.expiryChunkRows);
   // The furthest head this process has seen: verify() reaches at least this far, so rows deleted
   // from the end while it runs show up as a gap even if ledger_head was rewound too.
   let head: ChainHead = GENESIS_HEAD;

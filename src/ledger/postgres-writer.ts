@@ -21,7 +21,13 @@ export function createPostgresWriter(options: PostgresConnectionOptions, schema:
       // A broken connection is dropped at once; the next batch reconnects.
       if (client === fresh) client = undefined;
       onError(error);
-    }, { pipeline: true, application_name: `${options.applicationName ?? 'governance-gateway'} ledger writer` });
+    }, {
+      pipeline: true,
+      application_name: `${options.applicationName ?? 'governance-gateway'} ledger writer`,
+      // A writer that stops answering while it holds the head lock (a paused process, a network
+      // partition) would stop every other writer; the server ends its transaction instead.
+      idle_in_transaction_session_timeout: Math.max(10_000, (options.statementTimeoutMs ?? 5000) * 2),
+    });
     await fresh.connect();
     return fresh;
   };

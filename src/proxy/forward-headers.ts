@@ -51,9 +51,9 @@ export function upstreamRequestHeaders(req: IncomingMessage, facts: ForwardFacts
 /** Keeps the agent's trace id and sampling flag, with a new span id for this hop; starts a trace when there is none. */
 export function childTraceparent(incoming: string | string[] | undefined): string {
   const match = typeof incoming === 'string' ? TRACEPARENT.exec(incoming.trim().toLowerCase()) : null;
-  const span = randomBytes(8).toString('hex');
-  if (match && !/^0+$/.test(match[1]) && !/^0+$/.test(match[2])) return `00-${match[1]}-${span}-${match[3]}`;
-  return `00-${randomBytes(16).toString('hex')}-${span}-01`;
+  if (match && !/^0+$/.test(match[1]) && !/^0+$/.test(match[2])) return `00-${match[1]}-${randomBytes(8).toString('hex')}-${match[3]}`;
+  const ids = randomBytes(24).toString('hex');
+  return `00-${ids.slice(0, 32)}-${ids.slice(32)}-01`;
 }
 
 /** Response headers for the agent; `replacedBody` drops what described the upstream's bytes. */

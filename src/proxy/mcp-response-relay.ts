@@ -62,6 +62,9 @@ async function transformOne(message: unknown, transform: MessageTransform): Prom
 async function relayEvents(res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, extra: HeaderMap): Promise<void> {
   res.writeHead(opened.status, { ...agentResponseHeaders(opened.headers, true), ...extra });
   res.flushHeaders();
+  // However the agent's side ends (it left, or a shutdown ended it), stop reading the upstream.
+  opened.body.on('error', () => undefined);
+  res.once('close', () => opened.body.destroy());
   const parser = new SseParser(route.maxResponseBytes);
   const write = async (event: SseEvent): Promise<void> => {
     const message = eventJson(event);

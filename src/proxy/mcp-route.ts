@@ -3,6 +3,7 @@
 // The server's GET event stream passes through too, minus any response message: responses
 // belong to POSTs, where they are checked, and one arriving here (a resumed stream) is dropped.
 
+import type { ServerResponse } from 'node:http';
 import { ApiError, parseJson, readBody } from '../http/index.ts';
 import type { Logger } from '../observability/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
@@ -26,6 +27,8 @@ export interface McpDeps {
   pins: ToolPins;
   maxBodyBytes: number;
   logger: Logger;
+  /** Open server-to-agent event streams (GET): ended when the sidecar shuts down. */
+  streams: Set<ServerResponse>;
 }
 
 const GOVERNED_METHODS = new Set(['tools/call', 'tools/list']);
@@ -43,6 +46,8 @@ export async function handleMcp(deps: McpDeps, call: ProxiedRequest): Promise<vo
       signal: abortWhenClosed(res),
     });
     if (req.method === 'GET' && isEventStream(opened.headers)) {
+      deps.streams.add(res);
+      res.once('close', () => deps.streams.delete(res));
       await relayTransformed(res, opened, call.route, async (message) => {
         publishSidecarEvent(call.route.name, 'withheld');
         deps.logger.warn('sidecar: a JSON-RPC response on the MCP GET stream was dropped (results are only released from POSTs, after their post-check)', {

@@ -2,6 +2,7 @@
 // the server's behalf (a tool result with isError: true) and never reaches it; an allowed call
 // is forwarded and its result (JSON or an SSE event) post-checked before release.
 
+import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { ApiError } from '../http/index.ts';
 import { callFacts } from './call-facts.ts';
@@ -56,18 +57,29 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
       signal: abortWhenClosed(res),
     });
   } catch (error) {
-    publishSidecarEvent(route.name, 'upstream_error');
-    const failure = error as ApiError;
-    await deps.gate.postCheck(facts, pre, { error: failure.code, detail: failure.detail }, {
-      status: null, latencyMs: performance.now() - started, error: failure.code,
-    }).catch(() => undefined);
-    throw failure;
+    await recordFailure(deps, facts, pre, error as ApiError, null, started);
+    throw error;
   }
   const status = opened.status;
-  await relayTransformed(res, opened, route, async (message) => {
-    if (!sameId(message.id, request.id)) return message;
-    return postChecked(deps, facts, pre, message, { status, latencyMs: Math.round((performance.now() - started) * 1000) / 1000 });
-  }, extra);
+  let checked = false;
+  try {
+    await relayTransformed(res, opened, route, async (message) => {
+      if (!sameId(message.id, request.id)) return message;
+      checked = true;
+      return postChecked(deps, facts, pre, message, { status, latencyMs: Math.round((performance.now() - started) * 1000) / 1000 });
+    }, extra);
+  } catch (error) {
+    // The answer could not be read (too large, reset): the forwarded call still gets its post-check row.
+    if (!checked && error instanceof ApiError) await recordFailure(deps, facts, pre, error, status, started);
+    throw error;
+  }
+}
+
+async function recordFailure(deps: McpDeps, facts: CallFacts, pre: PreVerdict, failure: ApiError, status: number | null, started: number): Promise<void> {
+  publishSidecarEvent(facts.route.name, 'upstream_error');
+  await deps.gate.postCheck(facts, pre, { error: failure.code, detail: failure.detail }, {
+    status, latencyMs: Math.round((performance.now() - started) * 1000) / 1000, error: failure.code,
+  }).catch(() => undefined);
 }
 
 async function postChecked(
@@ -92,7 +104,7 @@ async function postChecked(
   return redacted.length > 0 ? { ...message, result } : message;
 }
 
-export function sendJson(res: import('node:http').ServerResponse, status: number, message: unknown, extra: Record<string, string> = {}): void {
+export function sendJson(res: ServerResponse, status: number, message: unknown, extra: Record<string, string> = {}): void {
   const json = JSON.stringify(message);
   res.writeHead(status, { ...extra, 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
   res.end(json);

@@ -65,5 +65,7 @@ export function redactValue<T>(value: T, patterns: readonly SensitivePattern[], 
     return node;
   };
   if (patterns.length === 0) return { value, hits };
-  return { value: walk(value, basePath) as T, hits };
+  const masked = walk(value, basePath) as T;
+  // Nothing found: the caller keeps its own value (and its identity).
+  return hits.length === 0 ? { value, hits } : { value: masked, hits };
 }

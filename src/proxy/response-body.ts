@@ -12,6 +12,8 @@ export async function readBounded(body: Readable, route: SidecarRoute, declaredL
   const limit = route.maxResponseBytes;
   const declared = Number(declaredLength);
   if (Number.isFinite(declared) && declared > limit) {
+    // Destroying an undici body emits an abort error: nobody needs to hear it.
+    body.on('error', () => undefined);
     body.destroy();
     throw tooLarge(route);
   }
@@ -20,10 +22,8 @@ export async function readBounded(body: Readable, route: SidecarRoute, declaredL
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
       received += chunk.length;
-      if (received > limit) {
-        body.destroy();
-        throw tooLarge(route);
-      }
+      // Leaving the loop early destroys the stream.
+      if (received > limit) throw tooLarge(route);
       chunks.push(chunk);
     }
   } catch (error) {

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ConfigFileError, watchConfigFile, type ReloadResult, type WatchedConfigFile } from '../config/index.ts';
+import { ConfigError, ConfigFileError, watchConfigFile, type ReloadResult, type WatchedConfigFile } from '../config/index.ts';
 import { ApiError } from '../http/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
@@ -56,7 +56,7 @@ export interface Sidecar {
 export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
   const { logger } = options;
   if (options.agentId !== null && !AGENT_ID_PATTERN.test(options.agentId)) {
-    throw new ApiError('INTERNAL', `AGENT_ID "${options.agentId}" is not a valid agent id (letters, digits, _ - . only).`);
+    throw new ConfigError([`AGENT_ID: "${options.agentId}" is not an agent id (letters, digits, _ - . only)`]);
   }
   const pools = new UpstreamPools();
   const file = path.join(options.configDir, 'gateway.yaml');
@@ -87,11 +87,12 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
     detached.add(socket);
     socket.once('close', () => detached.delete(socket));
   };
-  const deps: McpDeps = { gate, pools, policies: options.policies, pins, maxBodyBytes: options.maxBodyBytes, logger };
+  const deps: McpDeps = { gate, pools, policies: options.policies, pins, maxBodyBytes: options.maxBodyBytes, logger, streams: new Set() };
   if (initial.routes.length > 0) {
     logger.info('sidecar routes loaded', { file, routes: initial.routes.map((r) => r.name), agent_id: agentId() });
   }
 
+  let closing = false;
   const dispatch = (call: ProxiedRequest): Promise<void> => {
     if (!call.route.governed) {
       ungoverned.web(call.req, call.res, call.route, call.target);
@@ -102,7 +103,7 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
 
   return {
     intercept(req, res, requestId) {
-      const absolute = !(req.url ?? '/').startsWith('/');
+      const absolute = /^https?:\/\//i.test(req.url ?? '/');
       const settings = watched.current();
       if (settings.routes.length === 0 && !absolute) return null;
       const target = requestTarget(req);
@@ -114,6 +115,11 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
           extensions: { target: req.url },
         }), req.url ?? '');
         return 'proxy:unrouted';
+      }
+      if (closing && req.method === 'GET' && route.protocol === 'mcp') {
+        // An event stream opened now would outlive the shutdown; the client reconnects elsewhere.
+        sendProblem(res, new ApiError('UPSTREAM_UNAVAILABLE', 'The sidecar is shutting down; reconnect the event stream.'), target.path);
+        return `proxy:${route.name}`;
       }
       const id = agentId();
       const call: ProxiedRequest = { req, res, route, target, requestId, agentId: id ?? '' };
@@ -145,8 +151,11 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
     reload: () => watched.reload(),
     /** Ends tunnels and websockets now; governed calls under way finish first. */
     async close() {
+      closing = true;
       watched.close();
       for (const socket of detached) socket.destroy();
+      // A server-to-agent event stream never finishes on its own; the client reconnects elsewhere.
+      for (const stream of deps.streams) stream.end();
       ungoverned.close();
       await pools.close();
     },

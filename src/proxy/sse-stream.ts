@@ -33,6 +33,8 @@ export class SseParser {
   end(): SseEvent[] {
     this.#buffer += this.#decoder.decode();
     const events = this.#drain(true);
+    if (this.#buffer !== '') this.#field(this.#buffer);
+    this.#buffer = '';
     if (this.#current.data.length > 0 || this.#current.comments.length > 0) events.push(this.#current);
     this.#current = emptyEvent();
     return events;

@@ -72,10 +72,18 @@ export class UpstreamPools {
     }
   }
 
-  async close(): Promise<void> {
+  /** Lets calls under way finish (each ends with its agent's response), then closes; destroys what is left after `graceMs`. */
+  async close(graceMs = 15_000): Promise<void> {
     const pools = [...this.#pools.values()];
     this.#pools.clear();
-    await Promise.all(pools.map((pool) => pool.close().catch(() => undefined)));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+      timer.unref();
+    });
+    await Promise.race([Promise.all(pools.map((pool) => pool.close().catch(() => undefined))), late]);
+    clearTimeout(timer);
+    await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)));
   }
 }
 

@@ -23,6 +23,8 @@ const INITIAL: KillSwitchState = Object.freeze({ active: false, reason: null, up
 export class KillSwitch {
   readonly #ledger: Ledger;
   #state: KillSwitchState = INITIAL;
+  /** seq of the row the state came from: a re-read applies only a newer row. */
+  #seq = 0;
 
   private constructor(ledger: Ledger) {
     this.#ledger = ledger;
@@ -30,9 +32,27 @@ export class KillSwitch {
 
   static async load(ledger: Ledger): Promise<KillSwitch> {
     const killSwitch = new KillSwitch(ledger);
-    const row = await ledger.latest('kill_switch');
-    if (row) killSwitch.#state = stateFromRow(row);
+    await killSwitch.refresh();
     return killSwitch;
+  }
+
+  /**
+   * Re-reads the newest kill_switch row (another gateway process may have flipped it: the
+   * PostgreSQL ledger announces that with NOTIFY, and a periodic re-read covers lost messages).
+   * Returns true when the state changed.
+   */
+  async refresh(): Promise<boolean> {
+    const row = await this.#ledger.latest('kill_switch');
+    if (!row || row.seq <= this.#seq) return false;
+    const changed = stateFromRow(row).active !== this.#state.active;
+    this.#apply(row);
+    return changed;
+  }
+
+  #apply(row: LedgerRow): void {
+    if (row.seq <= this.#seq) return;
+    this.#seq = row.seq;
+    this.#state = stateFromRow(row);
   }
 
   get active(): boolean {
@@ -60,7 +80,7 @@ export class KillSwitch {
       review_deadline: null,
       payload: { active: change.active, reason: change.reason, actor: change.actor },
     });
-    this.#state = stateFromRow(row);
+    this.#apply(row);
     return this.#state;
   }
 }

@@ -78,6 +78,32 @@ export const ChainVerifyReport = {
   },
 };
 
+export const ChainCheckpoint = {
+  type: 'object',
+  required: ['seq', 'head_hash', 'key_id', 'jws', 'created_at'],
+  properties: {
+    seq: { type: 'integer', minimum: 1, description: 'The chain head this checkpoint signs.' },
+    head_hash: hex,
+    key_id: { type: 'string', description: 'RFC 7638 thumbprint of the signing key (the JWS `kid`).' },
+    jws: { type: 'string', description: 'Compact JWS over {"v":1,"seq":...,"head_hash":"...","created_at":"..."} (canonical JSON). Trust what it signs, not the other fields.' },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+export const ChainCheckpointList = {
+  type: 'object',
+  required: ['items', 'limit', 'offset', 'signing_key'],
+  properties: {
+    items: { type: 'array', items: ref('ChainCheckpoint'), description: 'Newest first.' },
+    limit: { type: 'integer' },
+    offset: { type: 'integer' },
+    signing_key: {
+      type: ['object', 'null'],
+      description: 'The public JWK this gateway signs with (null when scheduled checkpoints are off). An auditor takes it once through a channel they trust, not from the system being audited.',
+    },
+  },
+};
+
 export const PiiErasure = {
   type: 'object',
   required: ['envelope_id', 'seq', 'erased_paths', 'already_erased', 'chain_intact'],

@@ -12,13 +12,19 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-export function summarizeProfile(profile: CpuProfile, root: string, top = 18): string {
+/** `skipMs`: samples in the first milliseconds of the profile (start-up, warm-up) are left out. */
+export function summarizeProfile(profile: CpuProfile, root: string, options: { top?: number; skipMs?: number } = {}): string {
+  const top = options.top ?? 18;
+  const skipMicros = (options.skipMs ?? 0) * 1000;
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   let total = 0;
   let idle = 0;
+  let elapsed = 0;
   profile.samples.forEach((id, index) => {
     const micros = profile.timeDeltas[index] ?? 0;
+    elapsed += micros;
+    if (elapsed < skipMicros) return;
     const where = bucket(byNode.get(id), root);
     if (where === '(idle)') {
       idle += micros;

@@ -73,6 +73,23 @@ export function entry(): LedgerEntry {
   };
 }
 
+/**
+ * A compact record (~300 B payload, one PII leaf): the size of a kill switch flip, a tool pin or
+ * a pre-check recorded without its full request. Used to show how append cost follows row size.
+ */
+export function compactEntry(): LedgerEntry {
+  return {
+    envelope_id: randomUUID(), parent_envelope_id: null, kind: 'pre_check', agent_id: 'payments-agent-1', action: 'invoicepay.create_payment',
+    outcome: 'approve', risk_tier: 'medium', risk_score: 41.5, final_confidence: 88, policy_version: 'pol-3f70c77bb252',
+    score_version: 'score-2026.11.2', reviewer_id: null, review_deadline: null,
+    payload: {
+      request: { action: 'invoicepay.create_payment', params: { invoice_id: 'INV-20260042', amount: 1200, currency: 'EUR' }, user: 'ap-clerk-7' },
+      decision: { outcome: 'approve', reason: 'Approved: final confidence 88 meets the medium-risk threshold of 75.' },
+      decided_by: 'weighted',
+    },
+  };
+}
+
 const COLUMNS = ['seq', 'envelope_id', 'parent_envelope_id', 'kind', 'agent_id', 'action', 'outcome', 'risk_tier', 'risk_score',
   'final_confidence', 'policy_version', 'score_version', 'reviewer_id', 'review_deadline', 'created_at', 'payload',
   'payload_state', 'pii_paths', 'pii_commitments', 'pii_salts', 'payload_digest', 'prev_hash', 'hash'];

@@ -6,7 +6,7 @@ import diagnostics_channel from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { LEDGER_APPEND_CHANNEL, openPostgresLedger } from '../../src/ledger/index.ts';
-import { entry } from './ledger-append.bench.ts';
+import { compactEntry, entry } from './ledger-append.bench.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -16,6 +16,7 @@ const env = (name: string): string => {
 const appenders = Number(env('BENCH_APPENDERS'));
 const warmupMs = Number(env('BENCH_WARMUP_MS'));
 const measureMs = Number(env('BENCH_MEASURE_MS'));
+const makeEntry = env('BENCH_ENTRY') === 'compact' ? compactEntry : entry;
 
 const ledger = await openPostgresLedger({
   url: env('BENCH_DATABASE_URL'), schema: env('BENCH_PG_SCHEMA'), maxBatch: Number(env('BENCH_MAX_BATCH')), migrate: false, poolSize: 2,
@@ -28,12 +29,13 @@ diagnostics_channel.subscribe(LEDGER_APPEND_CHANNEL, (message) => {
 });
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');
+process.stdin.destroy();
 
 const loop = async (durationMs: number, latencies?: number[]): Promise<void> => {
   const end = performance.now() + durationMs;
   while (performance.now() < end) {
     const t0 = performance.now();
-    await ledger.append(entry());
+    await ledger.append(makeEntry());
     latencies?.push(performance.now() - t0);
   }
 };

@@ -3,7 +3,8 @@
 // governed sidecar (pre-check, forward, post-check, two durable SQLite ledger rows per call).
 // Targets: governed throughput >= 0.5 x bare proxy; at 1,000 req/s added latency over direct
 // p50 <= 1 ms and p99 <= 3 ms; sidecar RSS <= 80 MB at that load; start to ready <= 300 ms.
-// A CPU profile of the sidecar under the fixed load says where its time goes.
+// Also measured, to say where the cost is: CPU per call of each process, latency at a rate the
+// sidecar sustains, and a CPU profile of the sidecar under the fixed load (start-up excluded).
 
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,18 +13,40 @@ import { runLoad, type LoadResult } from './load.ts';
 import { runFixedRate, type FixedRateResult } from './fixed-rate.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 import { summarizeProfile } from './cpu-profile.ts';
+import { cpuMs, rssMb, sampleRss } from './process-stats.ts';
+import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const LOW_RATE = Number(process.env.BENCH_LOW_RATE ?? 200);
 const WARMUP_MS = 2000;
-const AGENT_ID = 'support-agent-bench';
 
 let session = 0;
 const body = () => JSON.stringify({ query: 'how do I reset my password' });
 // A fresh session per call keeps search_kb under its max_calls_per_session (and exercises the counter).
 const sessionHeaders = () => ({ 'x-session-id': `bench-${session++}` });
+const noHeaders = () => ({});
+
+interface Target {
+  name: string;
+  origin: string;
+  path: string;
+  headers: () => Record<string, string>;
+  /** The processes serving this target (their CPU is counted). */
+  processes: ServerProcess[];
+}
+
+interface Measured {
+  throughput: LoadResult;
+  fixed: FixedRateResult;
+  low: FixedRateResult;
+  /** CPU ms per call of each serving process during the fixed-rate run. */
+  cpuPerCall: number[];
+  /** Sidecars: the ledger's mean commit time and batch size during the low-rate run. */
+  commits?: { ms: number; batch: number };
+}
 
 export const sidecarBench = {
   name: 'sidecar',
@@ -34,48 +57,62 @@ export const sidecarBench = {
     const configDir = path.join(dir, 'config');
     mkdirSync(configDir);
     writeFileSync(path.join(configDir, 'gateway.yaml'), [
-      'routes:',
-      '  - name: kb',
-      '    match: { path_prefix: /kb }',
-      `    upstream: ${upstream.origin}`,
-      '    strip_prefix: true',
-      '    tool: { name: search_kb }',
-      '',
+      'routes:', '  - name: kb', '    match: { path_prefix: /kb }', `    upstream: ${upstream.origin}`,
+      '    strip_prefix: true', '    tool: { name: search_kb }', '',
     ].join('\n'));
-    const sidecarEnv = (ledger: string) => ({
+    const env = (ledger: string, extra: Record<string, string> = {}) => ({
       LEDGER_PATH: path.join(dir, ledger), POLICIES_DIR: path.join(ROOT, 'policies'), CONFIG_DIR: configDir,
-      AGENT_ID, LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge',
+      AGENT_ID: 'support-agent-bench', LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge', ...extra,
     });
+    let pg: TestSchema | undefined;
     try {
-      const started = performance.now();
-      const sidecar = await startServer([path.join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], sidecarEnv('ledger.db'));
-      const listening = performance.now() - started;
-      const health = await fetch(`${sidecar.origin}/health`);
-      const ready = performance.now() - started;
-      await health.text();
-
-      const targets = [
-        { name: 'direct', origin: upstream.origin, path: '/' },
-        { name: 'bare undici proxy', origin: bare.origin, path: '/' },
-        { name: 'governed sidecar', origin: sidecar.origin, path: '/kb' },
+      const cold = await timedStart(env('ledger.db'));
+      const sidecar = cold.server;
+      const idleRss = rssMb(sidecar);
+      // The same sidecar with an in-memory ledger (not durable): shows what durability costs.
+      const volatile = await startServer([path.join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], env('unused.db', { LEDGER_PATH: ':memory:' }));
+      // And on the PostgreSQL ledger, when a server answers (DATABASE_URL or PG*); its own CPU is not counted.
+      pg = (await probePostgres()).skip ? undefined : await createTestSchema();
+      const onPostgres = pg && await startServer([path.join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], env('unused-pg.db', pg.env));
+      const targets: Target[] = [
+        { name: 'direct', origin: upstream.origin, path: '/', headers: noHeaders, processes: [upstream] },
+        { name: 'bare undici proxy', origin: bare.origin, path: '/', headers: noHeaders, processes: [bare, upstream] },
+        { name: 'governed sidecar', origin: sidecar.origin, path: '/kb', headers: sessionHeaders, processes: [sidecar, upstream] },
+        { name: 'sidecar, :memory: ledger', origin: volatile.origin, path: '/kb', headers: sessionHeaders, processes: [volatile, upstream] },
+        ...(onPostgres ? [{ name: 'sidecar, PostgreSQL', origin: onPostgres.origin, path: '/kb', headers: sessionHeaders, processes: [onPostgres, upstream] }] : []),
       ];
-      const throughput: LoadResult[] = [];
-      const fixed: FixedRateResult[] = [];
-      let rss = { peak: 0, last: 0 };
+      const measured: Measured[] = [];
+      const rss = { low: 0, fixed: 0, end: 0 };
       for (const target of targets) {
-        const headers = target.name === 'governed sidecar' ? sessionHeaders : () => ({});
-        await closedLoop(target.origin, target.path, headers, WARMUP_MS);
-        throughput.push(await closedLoop(target.origin, target.path, headers, DURATION_MS));
-        const sampler = target.name === 'governed sidecar' ? sampleRss(sidecar) : undefined;
-        fixed.push(await fixedRate(target.origin, target.path, headers));
-        if (sampler) rss = sampler.stop();
+        const isSidecar = target === targets[2];
+        const isGoverned = target.path === '/kb';
+        await runLoad(target.origin, target.path, body, { connections: CONNECTIONS, durationMs: WARMUP_MS, headers: target.headers });
+        const throughput = await runLoad(target.origin, target.path, body, { connections: CONNECTIONS, durationMs: DURATION_MS, headers: target.headers });
+        const lowSampler = isSidecar ? sampleRss(sidecar) : undefined;
+        const low = await runFixedRate(target.origin, target.path, body, { rate: LOW_RATE, durationMs: DURATION_MS, headers: target.headers });
+        if (lowSampler) rss.low = lowSampler.stop().peak;
+        const commits = isGoverned ? await commitStats(target.origin) : undefined;
+        const cpuBefore = target.processes.map(cpuMs);
+        const sampler = isSidecar ? sampleRss(sidecar) : undefined;
+        const fixed = await runFixedRate(target.origin, target.path, body, { rate: RATE, durationMs: DURATION_MS, headers: target.headers });
+        const cpuPerCall = target.processes.map((p, i) => (cpuMs(p) - cpuBefore[i]) / fixed.sent);
+        if (sampler) ({ peak: rss.fixed, last: rss.end } = sampler.stop());
+        measured.push({ throughput, fixed, low, cpuPerCall, commits });
       }
       await sidecar.stop();
+      await volatile.stop();
+      await onPostgres?.stop();
 
-      const profile = await profileSidecar(sidecarEnv('profiled.db'), dir);
-      print(targets.map((t) => t.name), throughput, fixed);
-      report({ listening, ready, throughput, fixed, rss, profile });
+      const cache = path.join(dir, 'compile-cache');
+      await (await timedStart(env('cache-1.db', { NODE_COMPILE_CACHE: cache }))).server.stop();
+      const warm = await timedStart(env('cache-2.db', { NODE_COMPILE_CACHE: cache }));
+      await warm.server.stop();
+
+      const profile = await profileSidecar(env('profiled.db'), dir);
+      print(targets, measured);
+      report({ cold, warm, idleRss, rss, measured, profile });
     } finally {
+      await pg?.drop();
       await bare.stop();
       await upstream.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -83,59 +120,82 @@ export const sidecarBench = {
   },
 };
 
-function closedLoop(origin: string, urlPath: string, headers: () => Record<string, string>, durationMs: number): Promise<LoadResult> {
-  return runLoad(origin, urlPath, body, { connections: CONNECTIONS, durationMs, headers });
-}
-
-function fixedRate(origin: string, urlPath: string, headers: () => Record<string, string>): Promise<FixedRateResult> {
-  return runFixedRate(origin, urlPath, body, { rate: RATE, durationMs: DURATION_MS, headers });
-}
-
-function sampleRss(server: ServerProcess): { stop(): { peak: number; last: number } } {
-  let peak = 0;
-  let last = 0;
-  const read = () => {
-    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-    last = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-    peak = Math.max(peak, last);
+/** Mean ledger commit time and batch size so far, from the sidecar's /metrics. */
+async function commitStats(origin: string): Promise<{ ms: number; batch: number }> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name}\\{[^}]*\\} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    ms: (value('ledger_append_duration_seconds_sum') / value('ledger_append_duration_seconds_count')) * 1000,
+    batch: value('ledger_append_batch_size_sum') / value('ledger_append_batch_size_count'),
   };
-  const timer = setInterval(read, 200);
-  return { stop: () => { clearInterval(timer); read(); return { peak, last }; } };
 }
 
-/** A second sidecar, run with --cpu-prof under the same fixed load, so the measured one is not slowed by profiling. */
+/** Spawn to the listening log line, and to the first /health answer. */
+async function timedStart(env: Record<string, string>): Promise<{ server: ServerProcess; listening: number; ready: number }> {
+  const started = performance.now();
+  const server = await startServer([path.join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], env);
+  const listening = performance.now() - started;
+  await (await fetch(`${server.origin}/health`)).text();
+  return { server, listening, ready: performance.now() - started };
+}
+
+/** A second sidecar under --cpu-prof and the same fixed load, so profiling does not slow the measured one. */
 async function profileSidecar(env: Record<string, string>, dir: string): Promise<string> {
   const profileDir = path.join(dir, 'profile');
+  const spawned = performance.now();
   const sidecar = await startServer(['--cpu-prof', `--cpu-prof-dir=${profileDir}`, path.join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], env);
-  await closedLoop(sidecar.origin, '/kb', sessionHeaders, WARMUP_MS);
-  await fixedRate(sidecar.origin, '/kb', sessionHeaders);
+  await runLoad(sidecar.origin, '/kb', body, { connections: CONNECTIONS, durationMs: WARMUP_MS, headers: sessionHeaders });
+  const loadStartedMs = performance.now() - spawned;
+  await runFixedRate(sidecar.origin, '/kb', body, { rate: RATE, durationMs: DURATION_MS, headers: sessionHeaders });
   await sidecar.stop();
-  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-  return file ? summarizeProfile(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')), ROOT) : '(no profile written)';
+  // The main thread's profile is the first file; the ledger writer thread writes its own.
+  const file = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile')).sort()[0];
+  return file ? summarizeProfile(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')), ROOT, { skipMs: loadStartedMs }) : '(no profile written)';
 }
 
-function print(names: string[], throughput: LoadResult[], fixed: FixedRateResult[]): void {
+function print(targets: Target[], measured: Measured[]): void {
   console.log(`closed loop, ${CONNECTIONS} connections, ${DURATION_MS / 1000} s each:`);
-  names.forEach((name, i) => {
-    const r = throughput[i];
-    console.log(`  ${name.padEnd(20)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.requests} ok, ${r.non2xx} non-2xx, ${r.errors} errors)`);
+  targets.forEach((target, i) => {
+    const r = measured[i].throughput;
+    console.log(`  ${target.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.requests} ok, ${r.non2xx} non-2xx, ${r.errors} errors)`);
   });
-  console.log(`open loop at ${RATE} req/s, ${DURATION_MS / 1000} s each:`);
-  names.forEach((name, i) => {
-    const r = fixed[i];
-    console.log(`  ${name.padEnd(20)} ${r.rate.toFixed(0).padStart(6)} req/s started  p50 ${r.p50.toFixed(3)} ms  p90 ${r.p90.toFixed(3)} ms  p99 ${r.p99.toFixed(3)} ms  max ${r.max.toFixed(1)} ms  (${r.ok} ok, ${r.non2xx} non-2xx, ${r.errors} errors)`);
+  for (const [rate, pick] of [[RATE, (m: Measured) => m.fixed], [LOW_RATE, (m: Measured) => m.low]] as const) {
+    console.log(`open loop at ${rate} req/s, ${DURATION_MS / 1000} s each:`);
+    targets.forEach((target, i) => {
+      const r = pick(measured[i]);
+      console.log(`  ${target.name.padEnd(24)} ${r.rate.toFixed(0).padStart(6)} req/s started  p50 ${r.p50.toFixed(3)} ms  p90 ${r.p90.toFixed(3)} ms  p99 ${r.p99.toFixed(3)} ms  max ${r.max.toFixed(1)} ms  (${r.ok} ok, ${r.non2xx} non-2xx, ${r.errors} errors)`);
+    });
+  }
+  console.log(`CPU per call at ${RATE} req/s (user + system, all threads):`);
+  targets.forEach((target, i) => {
+    const parts = measured[i].cpuPerCall.map((ms, j) => `${j === 0 ? 'proxy' : 'upstream'} ${ms.toFixed(3)} ms`);
+    console.log(`  ${target.name.padEnd(24)} ${target.processes.length === 1 ? `upstream ${measured[i].cpuPerCall[0].toFixed(3)} ms` : parts.join(', ')}`);
+  });
+  targets.forEach((target, i) => {
+    const c = measured[i].commits;
+    if (c && Number.isFinite(c.ms)) console.log(`  ${target.name}: ledger commits at ${LOW_RATE} req/s took ${c.ms.toFixed(3)} ms on average, ${c.batch.toFixed(1)} rows each (two commits per call)`);
   });
 }
 
-function report(m: { listening: number; ready: number; throughput: LoadResult[]; fixed: FixedRateResult[]; rss: { peak: number; last: number }; profile: string }): void {
-  const [direct, bare, governed] = m.fixed;
-  const ratio = m.throughput[2].rps / m.throughput[1].rps;
-  const addedP50 = governed.p50 - direct.p50;
-  const addedP99 = governed.p99 - direct.p99;
+function report(m: {
+  cold: { listening: number; ready: number }; warm: { listening: number; ready: number }; idleRss: number;
+  rss: { low: number; fixed: number; end: number }; measured: Measured[]; profile: string;
+}): void {
+  const [direct, bare, governed, volatile] = m.measured;
+  const ratio = governed.throughput.rps / bare.throughput.rps;
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const added = (pick: (x: Measured) => FixedRateResult, key: 'p50' | 'p99', of: Measured) => pick(of)[key] - pick(direct)[key];
+  const fixed = (x: Measured) => x.fixed;
+  const low = (x: Measured) => x.low;
   console.log(`governed / bare proxy throughput = ${ratio.toFixed(3)} (target >= 0.5: ${verdict(ratio >= 0.5)})`);
-  console.log(`added latency at ${RATE} req/s over direct: p50 +${addedP50.toFixed(3)} ms (target <= 1: ${verdict(addedP50 <= 1)}), p99 +${addedP99.toFixed(3)} ms (target <= 3: ${verdict(addedP99 <= 3)}); bare proxy adds p50 +${(bare.p50 - direct.p50).toFixed(3)} ms, p99 +${(bare.p99 - direct.p99).toFixed(3)} ms`);
-  console.log(`sidecar RSS at ${RATE} req/s: peak ${m.rss.peak.toFixed(1)} MB, at end ${m.rss.last.toFixed(1)} MB (target <= 80: ${verdict(m.rss.peak <= 80)})`);
-  console.log(`start to ready: ${m.listening.toFixed(0)} ms to the listening log line, ${m.ready.toFixed(0)} ms to the first /health answer, from process spawn (target <= 300: ${verdict(m.ready <= 300)})`);
-  console.log(`where the sidecar's CPU time goes at ${RATE} req/s (self time, --cpu-prof):\n${m.profile}`);
+  console.log(`added latency over direct at ${RATE} req/s: p50 +${added(fixed, 'p50', governed).toFixed(3)} ms (target <= 1: ${verdict(added(fixed, 'p50', governed) <= 1)}), p99 +${added(fixed, 'p99', governed).toFixed(3)} ms (target <= 3: ${verdict(added(fixed, 'p99', governed) <= 3)}); bare proxy: p50 +${added(fixed, 'p50', bare).toFixed(3)} ms, p99 +${added(fixed, 'p99', bare).toFixed(3)} ms`);
+  console.log(`added latency over direct at ${LOW_RATE} req/s: governed p50 +${added(low, 'p50', governed).toFixed(3)} ms, p99 +${added(low, 'p99', governed).toFixed(3)} ms; with a :memory: ledger p50 +${added(low, 'p50', volatile).toFixed(3)} ms, p99 +${added(low, 'p99', volatile).toFixed(3)} ms; bare proxy p50 +${added(low, 'p50', bare).toFixed(3)} ms, p99 +${added(low, 'p99', bare).toFixed(3)} ms`);
+  console.log(`throughput with a :memory: ledger / bare proxy = ${(volatile.throughput.rps / bare.throughput.rps).toFixed(3)}`);
+  const postgres = m.measured[4];
+  if (postgres) {
+    console.log(`on PostgreSQL: throughput / bare proxy = ${(postgres.throughput.rps / bare.throughput.rps).toFixed(3)}; added latency at ${RATE} req/s p50 +${added(fixed, 'p50', postgres).toFixed(3)} ms, p99 +${added(fixed, 'p99', postgres).toFixed(3)} ms; at ${LOW_RATE} req/s p50 +${added(low, 'p50', postgres).toFixed(3)} ms, p99 +${added(low, 'p99', postgres).toFixed(3)} ms`);
+  }
+  console.log(`sidecar RSS: ${m.idleRss.toFixed(1)} MB idle after start, peak ${m.rss.low.toFixed(1)} MB at ${LOW_RATE} req/s, peak ${m.rss.fixed.toFixed(1)} MB at ${RATE} req/s (target <= 80: ${verdict(m.rss.fixed <= 80)}), ${m.rss.end.toFixed(1)} MB at the end`);
+  console.log(`start to ready (process spawn to first /health answer): ${m.cold.ready.toFixed(0)} ms cold (${m.cold.listening.toFixed(0)} ms to the listening line), ${m.warm.ready.toFixed(0)} ms with a warm NODE_COMPILE_CACHE (target <= 300: ${verdict(Math.min(m.cold.ready, m.warm.ready) <= 300)})`);
+  console.log(`where the sidecar's main-thread CPU time goes at ${RATE} req/s (self time, --cpu-prof, start-up and warm-up excluded):\n${m.profile}`);
 }

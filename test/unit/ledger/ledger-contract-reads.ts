@@ -116,6 +116,8 @@ export function readCases(open: OpenLedger): void {
       makeEntry({ review_deadline: 'next tuesday' }),
       makeEntry({ payload: [] as never }),
       makeEntry({ payload: { big: 1n } }),
+      makeEntry({ agent_id: 'agent\u0000b' }),
+      makeEntry({ action: 'lone \ud800 surrogate' }),
     ];
     for (const entry of bad) await assert.rejects(ledger.append(entry), { code: 'LEDGER_INVALID_ENTRY' });
     assert.equal((await ledger.list({ limit: 1, offset: 0 })).total, 0);

@@ -1,9 +1,10 @@
 // The store-independent Ledger suite. Every store runs it: SQLite in sqlite-store.test.ts,
-// PostgreSQL later. `open` must return an empty ledger each time, and `cleanup` must tolerate
+// PostgreSQL in postgres-store.test.ts. `open` must return an empty ledger each time, and `cleanup` must tolerate
 // a ledger the test already closed.
 
 import { describe } from 'node:test';
 import { chainCases } from './ledger-contract-chain.ts';
+import { checkpointCases } from './ledger-contract-checkpoints.ts';
 import { readCases } from './ledger-contract-reads.ts';
 import { reviewCases } from './ledger-contract-reviews.ts';
 import type { OpenLedger } from './ledger-fixtures.ts';
@@ -13,5 +14,6 @@ export function ledgerContractSuite(name: string, open: OpenLedger): void {
     readCases(open);
     reviewCases(open);
     chainCases(open);
+    checkpointCases(open);
   });
 }

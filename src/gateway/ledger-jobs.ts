@@ -1,0 +1,51 @@
+// The ledger's periodic jobs in a gateway process: payload retention (RETENTION_INTERVAL_MINUTES)
+// and signed checkpoints (CHECKPOINT_INTERVAL_SECONDS). With PostgreSQL each run takes the job's
+// advisory lock, so one process of the fleet does the work and the others skip that round.
+
+import type { Config } from '../config/index.ts';
+import { checkpointHead, type CheckpointSigner, type Ledger } from '../ledger/index.ts';
+import type { Logger } from '../observability/index.ts';
+import { runRetention } from './retention.ts';
+
+export interface LedgerJobs {
+  close(): Promise<void>;
+}
+
+export function startLedgerJobs(options: { config: Config; ledger: Ledger; signer: CheckpointSigner | null; logger: Logger; now?: () => Date }): LedgerJobs {
+  const { config, ledger, signer, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let closed = false;
+
+  const every = (ms: number, job: () => Promise<void>): void => {
+    if (ms <= 0) return;
+    const timer = setInterval(() => {
+      if (closed) return;
+      const run = job().catch((error: unknown) => logger.warn('ledger job failed', { error: (error as Error).message }));
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+
+  every(config.retention.intervalMinutes * 60_000, async () => {
+    const report = await runRetention(ledger, config.retention, now());
+    if (report.ran && report.payloads_expired > 0) logger.info('payload retention', { ...report });
+  });
+  if (signer) {
+    every(config.checkpoints.intervalSeconds * 1000, async () => {
+      const result = await ledger.runExclusive('checkpoint', () => checkpointHead(ledger, signer, now));
+      if (result.ran && result.value) logger.info('ledger checkpoint signed', { seq: result.value.seq, key_id: result.value.key_id });
+    });
+  }
+
+  return {
+    async close() {
+      closed = true;
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

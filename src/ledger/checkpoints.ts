@@ -1,0 +1,97 @@
+// Signed checkpoints of the chain head. Periodically (one process of a fleet at a time) the head's
+// seq and hash are signed and stored in the ledger. An auditor holding the public key checks a
+// checkpoint's signature and that the chain, recomputed from row 1, reaches the signed hash at
+// the signed seq: a database rewritten behind the gateway's back (hashes recomputed and all) or
+// truncated below a checkpoint no longer matches.
+
+import { calculateJwkThumbprint, compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
+import { algorithmOf, CHECKPOINT_TYP, type CheckpointClaims, type CheckpointSigner } from './checkpoint-signer.ts';
+import type { Ledger, LedgerCheckpoint } from './types.ts';
+
+/** Signs and stores the current head unless the newest checkpoint already covers it. */
+export async function checkpointHead(ledger: Ledger, signer: CheckpointSigner, now: () => Date = () => new Date()): Promise<LedgerCheckpoint | undefined> {
+  const head = await ledger.head();
+  if (head.seq === 0) return undefined;
+  const [newest] = await ledger.checkpoints({ limit: 1, offset: 0 });
+  if (newest && newest.seq >= head.seq) return undefined;
+  const checkpoint = await signer.sign(head, now());
+  return (await ledger.addCheckpoint(checkpoint)) ? checkpoint : undefined;
+}
+
+export type CheckpointProblem = 'unknown_key' | 'bad_signature' | 'claims_mismatch' | 'row_missing' | 'hash_mismatch';
+
+export interface CheckpointAudit {
+  valid: boolean;
+  checkpoints_checked: number;
+  /** The newest checkpoint whose signature and hash matched: the chain is proven up to here. */
+  newest_verified_seq: number | null;
+  problem: CheckpointProblem | null;
+  /** The checkpoint's seq where the first problem was found (newest first). */
+  checkpoint_seq: number | null;
+  detail: string | null;
+}
+
+/**
+ * Checks stored checkpoints, newest first (up to `limit`), against `publicKeys`: the signature,
+ * that the signed claims are what the row says, and that the chain's row at the signed seq has
+ * the signed hash. Run it together with verify(), which proves the rows up to that seq link up.
+ */
+export async function auditCheckpoints(ledger: Ledger, publicKeys: readonly JWK[], options: { limit?: number } = {}): Promise<CheckpointAudit> {
+  const keys = new Map<string, JWK>();
+  for (const jwk of publicKeys) keys.set(await calculateJwkThumbprint(jwk, 'sha256'), jwk);
+  const limit = options.limit ?? Number.MAX_SAFE_INTEGER;
+  let checked = 0;
+  let newestVerified: number | null = null;
+  const fail = (problem: CheckpointProblem, seq: number, detail: string): CheckpointAudit =>
+    ({ valid: false, checkpoints_checked: checked, newest_verified_seq: newestVerified, problem, checkpoint_seq: seq, detail });
+
+  for (let offset = 0; checked < limit; offset += 500) {
+    const page = await ledger.checkpoints({ limit: Math.min(500, limit - checked), offset });
+    if (page.length === 0) break;
+    for (const checkpoint of page) {
+      checked += 1;
+      const result = await verifyCheckpointJws(checkpoint.jws, keys);
+      if (!result.ok) return fail(result.problem, checkpoint.seq, result.detail);
+      const claims = result.claims;
+      if (claims.seq !== checkpoint.seq || claims.head_hash !== checkpoint.head_hash) {
+        return fail('claims_mismatch', checkpoint.seq, `the stored columns (seq ${checkpoint.seq}) differ from what the JWS signs (seq ${claims.seq}, ${claims.head_hash})`);
+      }
+      const row = await ledger.verify({ from_seq: claims.seq, to_seq: claims.seq });
+      if (row.rows_checked === 0 || row.to_seq !== claims.seq) {
+        return fail('row_missing', checkpoint.seq, `the chain has no row ${claims.seq} (truncated below a signed checkpoint?)`);
+      }
+      if (!row.valid || row.head_hash !== claims.head_hash) {
+        return fail('hash_mismatch', checkpoint.seq, `row ${claims.seq} has hash ${row.head_hash ?? '(unverifiable)'}, the checkpoint signed ${claims.head_hash}`);
+      }
+      newestVerified ??= claims.seq;
+    }
+  }
+  return { valid: true, checkpoints_checked: checked, newest_verified_seq: newestVerified, problem: null, checkpoint_seq: null, detail: null };
+}
+
+type JwsResult = { ok: true; claims: CheckpointClaims } | { ok: false; problem: 'unknown_key' | 'bad_signature'; detail: string };
+
+/** Verifies one checkpoint JWS against keys indexed by thumbprint. */
+export async function verifyCheckpointJws(jws: string, keys: ReadonlyMap<string, JWK>): Promise<JwsResult> {
+  let kid: string | undefined;
+  let typ: string | undefined;
+  try {
+    ({ kid, typ } = decodeProtectedHeader(jws));
+  } catch (err) {
+    return { ok: false, problem: 'bad_signature', detail: `not a JWS: ${(err as Error).message}` };
+  }
+  const jwk = kid === undefined ? undefined : keys.get(kid);
+  if (!jwk) return { ok: false, problem: 'unknown_key', detail: `signed by key ${kid ?? '(no kid)'}, which is not among the trusted public keys` };
+  const alg = algorithmOf(jwk);
+  if (!alg || typ !== CHECKPOINT_TYP) return { ok: false, problem: 'bad_signature', detail: `unexpected alg or typ (${typ})` };
+  try {
+    const { payload } = await compactVerify(jws, await importJWK(jwk, alg), { algorithms: [alg] });
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as CheckpointClaims;
+    if (claims.v !== 1 || !Number.isSafeInteger(claims.seq) || typeof claims.head_hash !== 'string') {
+      return { ok: false, problem: 'bad_signature', detail: 'the signed claims are not a version 1 checkpoint' };
+    }
+    return { ok: true, claims };
+  } catch (err) {
+    return { ok: false, problem: 'bad_signature', detail: `signature check failed: ${(err as Error).message}` };
+  }
+}

@@ -1,0 +1,89 @@
+// Ungoverned routes stream through http-proxy-3 untouched: no buffering (the agent reads the
+// first chunk while the upstream is still writing), websockets included. Governed routes refuse
+// upgrades, since nothing after one could be checked.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startTestGateway } from '../helpers/gateway.ts';
+import { rawRequest, startToolServer } from '../helpers/tool-server.ts';
+
+/** A websocket server that just greets: enough to see the upgrade and the frames cross the sidecar. */
+async function startGreeter(t: import('node:test').TestContext): Promise<string> {
+  const server = http.createServer((_req, res) => res.end('plain'));
+  const upgraded = new Set<import('node:stream').Duplex>();
+  server.on('upgrade', (req, socket) => {
+    upgraded.add(socket);
+    const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
+    socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+    const payload = Buffer.from(`hello ${req.url}`);
+    socket.write(Buffer.concat([Buffer.from([0x81, payload.length]), payload]));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => {
+    for (const socket of upgraded) socket.destroy();
+    server.closeAllConnections();
+    server.close();
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+test('an ungoverned route streams the answer through as it is written, and records nothing', { timeout: 20_000 }, async (t) => {
+  const upstream = await startToolServer(t);
+  let finish!: () => void;
+  const firstChunkSeen = new Promise<void>((resolve) => (finish = resolve));
+  upstream.on('/events', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write('data: first\n\n');
+    // Only once the agent has read the first event does the upstream finish: a buffering proxy would deadlock here.
+    void firstChunkSeen.then(() => res.end('data: second\n\n'));
+  });
+  const gw = await startTestGateway(t, {
+    gatewayYaml: `routes:\n  - name: feed\n    match: { path_prefix: /feed }\n    upstream: ${upstream.origin}\n    strip_prefix: true\n    governed: false\n`,
+  });
+  const res = await fetch(`${gw.url}/feed/events`);
+  assert.equal(res.status, 200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = decoder.decode((await reader.read()).value);
+  assert.equal(text, 'data: first\n\n');
+  finish();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
+  assert.equal(text, 'data: first\n\ndata: second\n\n');
+  assert.equal(upstream.received[0].url, '/events');
+  assert.ok(upstream.received[0].headers['x-forwarded-for']);
+  assert.equal((await gw.ledger.list({ limit: 5, offset: 0 })).total, 0, 'nothing decided, nothing recorded');
+});
+
+test('websockets pass through an ungoverned route; a governed route refuses the upgrade', { timeout: 20_000 }, async (t) => {
+  const greeter = await startGreeter(t);
+  const gw = await startTestGateway(t, {
+    agentId: 'support-agent-1',
+    gatewayYaml: `
+routes:
+  - name: live
+    match: { path_prefix: /live }
+    upstream: ${greeter}
+    governed: false
+  - name: kb
+    match: { path_prefix: /kb }
+    upstream: ${greeter}
+    tool: { name: search_kb }
+`,
+  });
+  const ws = new WebSocket(`${gw.url.replace('http', 'ws')}/live/socket`);
+  const message = await new Promise<string>((resolve, reject) => {
+    ws.onmessage = (event) => resolve(String(event.data));
+    ws.onerror = () => reject(new Error('websocket failed'));
+  });
+  assert.equal(message, 'hello /live/socket');
+  ws.close();
+
+  const refused = await rawRequest(gw.url, 'GET', '/kb/socket', undefined, {
+    connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+  });
+  assert.equal(refused.status, 403);
+  assert.equal(JSON.parse(refused.body).code, 'UPGRADE_REFUSED');
+});

@@ -1,0 +1,125 @@
+// Someone with write access to the PostgreSQL ledger changes it behind the gateway's back (with
+// the append-only triggers disabled first). verify() names the first bad seq and the problem,
+// and a signed checkpoint catches what the tables alone cannot: a chain rewritten with
+// recomputed hashes, or truncated with its head row rewound.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  auditCheckpoints, checkpointHead, loadCheckpointSigner, openPostgresLedger, rowHash, type LedgerRow, type PostgresLedger, type VerifyReport,
+} from '../../../src/ledger/index.ts';
+import { createTestSchema, probePostgres, type TestSchema } from '../../helpers/postgres.ts';
+import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
+
+const { skip } = await probePostgres();
+
+interface Fixture { db: TestSchema; ledger: PostgresLedger; rows: LedgerRow[]; tamper(sql: string, values?: unknown[]): Promise<void> }
+
+async function fixture(t: { after(fn: () => unknown): void }): Promise<Fixture> {
+  const db = await createTestSchema(t);
+  const ledger = await openPostgresLedger(db.options);
+  t.after(() => ledger.close());
+  const rows = await appendInOrder(ledger, [1, 2, 3, 4, 5].map((n) => makeEntry({
+    outcome: 'block',
+    payload: { request: { user: `user-${n}`, input: 'plain question' }, output: { total: n, note: 'ok' } },
+  })));
+  const tamper = async (sql: string, values?: unknown[]) => {
+    await db.query('ALTER TABLE ledger DISABLE TRIGGER USER');
+    await db.query(sql, values);
+    await db.query('ALTER TABLE ledger ENABLE TRIGGER USER');
+  };
+  return { db, ledger, rows, tamper };
+}
+
+function assertBad(report: VerifyReport, seq: number, problem: VerifyReport['problem'], detail: RegExp): void {
+  assert.deepEqual([report.valid, report.first_bad_seq, report.problem], [false, seq, problem], report.detail ?? '');
+  assert.match(report.detail ?? '', detail);
+  assert.equal(report.rows_checked, seq - 1, 'rows before the bad one were verified');
+}
+
+describe('postgres tampering', { skip }, () => {
+  test('the triggers refuse DELETE, TRUNCATE, UPDATE of hashed columns and moving the head back', async (t) => {
+    const { db } = await fixture(t);
+    await assert.rejects(db.query('DELETE FROM ledger WHERE seq = 5'), /append-only: DELETE refused/);
+    await assert.rejects(db.query('TRUNCATE ledger'), /append-only: TRUNCATE refused/);
+    await assert.rejects(db.query("UPDATE ledger SET outcome = 'approve' WHERE seq = 1"), /only payload columns may change/);
+    await assert.rejects(db.query('UPDATE ledger_head SET seq = 2'), /only moves forward/);
+    await db.query("UPDATE ledger SET payload_state = payload_state WHERE seq = 1"); // payload columns stay writable
+  });
+
+  test('a changed metadata column breaks that row\'s hash', async (t) => {
+    const { ledger, tamper } = await fixture(t);
+    await tamper("UPDATE ledger SET outcome = 'approve' WHERE seq = 3");
+    assertBad(await ledger.verify(), 3, 'hash_mismatch', /hash/);
+  });
+
+  test('a changed row whose hash was recomputed breaks the link of the next row', async (t) => {
+    const { db, ledger, tamper } = await fixture(t);
+    const { rows: [stored] } = await db.query('SELECT * FROM ledger WHERE seq = 3');
+    const forged = { ...stored, seq: Number(stored.seq), outcome: 'approve', pii_commitments: JSON.parse(stored.pii_commitments) };
+    await tamper('UPDATE ledger SET outcome = $1, hash = $2 WHERE seq = 3', ['approve', rowHash(forged)]);
+    assertBad(await ledger.verify(), 4, 'prev_hash_mismatch', /prev_hash .* row 3/);
+  });
+
+  test('a changed payload value no longer matches payload_digest; a fake erasure fails its commitment', async (t) => {
+    const { ledger, tamper } = await fixture(t);
+    await tamper(`UPDATE ledger SET payload = jsonb_set(payload::jsonb, '{output,total}', '999')::text WHERE seq = 2`);
+    assertBad(await ledger.verify(), 2, 'payload_tampered', /payload_digest/);
+    await tamper(`UPDATE ledger SET payload = jsonb_set(payload::jsonb, '{output,total}', '2')::text WHERE seq = 2`);
+    assert.equal((await ledger.verify()).valid, true, 'a value put back verifies again (key order does not matter)');
+    await tamper(`UPDATE ledger SET payload = jsonb_set(payload::jsonb, '{request,user}', '"[erased]"')::text WHERE seq = 4`);
+    assertBad(await ledger.verify(), 4, 'payload_tampered', /request\.user does not match its commitment/);
+  });
+
+  test('erasure by policy still verifies; a value written into an erased leaf does not', async (t) => {
+    const { ledger, rows, tamper } = await fixture(t);
+    await ledger.erasePii(rows[1].envelope_id);
+    assert.equal((await ledger.verify()).valid, true);
+    await tamper(`UPDATE ledger SET payload = jsonb_set(payload::jsonb, '{request,user}', '"someone-else"')::text WHERE seq = 2`);
+    assertBad(await ledger.verify(), 2, 'payload_tampered', /request\.user/);
+  });
+
+  test('a deleted row is a seq gap; rows deleted from the end are a gap against ledger_head', async (t) => {
+    const { ledger, tamper } = await fixture(t);
+    await tamper('DELETE FROM ledger WHERE seq = 3');
+    assertBad(await ledger.verify(), 3, 'seq_gap', /expected seq 3, found 4/);
+    const other = await fixture(t);
+    await other.tamper('DELETE FROM ledger WHERE seq >= 4');
+    assertBad(await other.ledger.verify(), 4, 'seq_gap', /rows 4\.\.5 are missing/);
+  });
+
+  test('a truncation with the head rewound fools a fresh process, but not the signed checkpoint', async (t) => {
+    const { db, ledger, tamper } = await fixture(t);
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-key-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const signer = await loadCheckpointSigner({ generatedKeyPath: join(dir, 'key.jwk') });
+    assert.equal((await checkpointHead(ledger, signer))?.seq, 5);
+    await tamper('DELETE FROM ledger WHERE seq >= 4');
+    await db.query('ALTER TABLE ledger_head DISABLE TRIGGER USER');
+    await db.query("UPDATE ledger_head SET seq = 3, hash = (SELECT hash FROM ledger WHERE seq = 3)");
+    const fresh = await openPostgresLedger({ ...db.options, migrate: false });
+    t.after(() => fresh.close());
+    assert.equal((await fresh.verify()).valid, true, 'the remaining rows link up');
+    const audit = await auditCheckpoints(fresh, [signer.publicJwk]);
+    assert.deepEqual([audit.valid, audit.problem, audit.checkpoint_seq], [false, 'row_missing', 5]);
+  });
+
+  test('a payload column that is not JSON is reported, not thrown; a dropped payload must be marked expired', async (t) => {
+    const { ledger, tamper } = await fixture(t);
+    await tamper("UPDATE ledger SET payload = '{not json' WHERE seq = 3");
+    assertBad(await ledger.verify(), 3, 'payload_tampered', /does not decode/);
+    await tamper("UPDATE ledger SET payload = NULL WHERE seq = 2");
+    assertBad(await ledger.verify(), 2, 'payload_tampered', /payload is missing but payload_state is present/);
+  });
+
+  test('a range verify anchors on the row before it and names the first bad seq inside it', async (t) => {
+    const { ledger, tamper } = await fixture(t);
+    await tamper("UPDATE ledger SET outcome = 'approve' WHERE seq = 2");
+    assert.equal((await ledger.verify({ from_seq: 3 })).valid, true);
+    const covering = await ledger.verify({ from_seq: 2, to_seq: 4 });
+    assert.deepEqual([covering.valid, covering.first_bad_seq, covering.rows_checked], [false, 2, 0]);
+  });
+});
