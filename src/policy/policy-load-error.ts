@@ -1,22 +1,14 @@
 // The one error a bad bundle produces: every problem in every file, each with file:line:column and
 // the field path, so a security team can fix them all in one pass instead of one per restart.
 
-export interface PolicyIssue {
-  /** The file as the operator would type it (relative to the working directory when inside it). */
-  file: string;
-  /** 1-based; null when the problem is not inside a file (missing directory, missing file). */
-  line: number | null;
-  column: number | null;
-  /** Dotted field path inside the file, e.g. `tools.invoicepay.create_payment.action_severity`; '' for the file itself. */
-  path: string;
-  message: string;
-}
+import { formatConfigFileIssue, type ConfigFileIssue } from '../config/index.ts';
 
-/** `policies/catalog/payments-agent.yaml:14:7 tools.invoicepay.create_payment.action_severity: must be <= 100` */
-export function formatPolicyIssue(issue: PolicyIssue): string {
-  const where = issue.line === null ? issue.file : `${issue.file}:${issue.line}:${issue.column ?? 1}`;
-  return issue.path === '' ? `${where}: ${issue.message}` : `${where} ${issue.path}: ${issue.message}`;
-}
+/**
+ * A bundle problem has the same shape, and prints the same way, as any config file's problem:
+ * `policies/catalog/payments-agent.yaml:14:7 tools.invoicepay.create_payment.action_severity: must be <= 100`.
+ */
+export type PolicyIssue = ConfigFileIssue;
+export const formatPolicyIssue = formatConfigFileIssue;
 
 export class PolicyLoadError extends Error {
   readonly code = 'POLICY_INVALID' as const;
