@@ -9,7 +9,8 @@ export { compilePolicyBundleSources, loadPolicyBundle, loadPolicyBundleSync } fr
 export { RULE_EFFECTS, RULE_MODES } from './types.ts';
 export { DEFAULT_DECISION_POLICY } from './decision-policy.ts';
 export { compileSchemaCheck } from './schema-check.ts';
-export { agentGlobMatches } from './agent-glob.ts';
+export { agentGlobMatches, agentGlobProblem, compileAgentGlobs } from './agent-glob.ts';
+export type { AgentMatcher } from './agent-glob.ts';
 export { parseDurationSeconds } from './review-duration.ts';
 export { POLICY_RELOAD_NAME, watchPolicyBundle } from './bundle-watcher.ts';
 export type { PolicyBundleWatch } from './bundle-watcher.ts';

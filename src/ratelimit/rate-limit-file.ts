@@ -3,6 +3,7 @@
 // a bad glob is an error naming its line and field, so a typo never silently loosens a limit.
 
 import picomatch from 'picomatch';
+import { agentGlobProblem, compileAgentGlobs } from '../policy/index.ts';
 import { ConfigFileError, parseLocatedYaml, type ConfigFileIssue, type FieldPath, type LocatedYaml } from '../config/index.ts';
 
 /** The threshold in one window is requests_per_minute + burst (the spec's 60 + 10 = 70). */
@@ -55,7 +56,6 @@ const TOP_KEYS = ['window_seconds', 'default', 'agent_overrides', 'auth_per_clie
 const LIMIT_KEYS = ['requests_per_minute', 'burst'];
 const MAX_COUNT = 1_000_000;
 // Agent ids are [\w.-]+ and often hold dots, so `*` must match dots; same options as the policy globs.
-const GLOB_OPTIONS: picomatch.PicomatchOptions = { dot: true, strictBrackets: true };
 
 export function parseRateLimitFile(text: string, display: string): RateLimitSettings {
   const yaml = parseLocatedYaml(text, display);
@@ -83,7 +83,7 @@ export function parseRateLimitFile(text: string, display: string): RateLimitSett
       const overrideLimit = limit(yaml, at, rawOverrides[pattern], issues);
       if (problem) continue;
       const exact = !picomatch.scan(pattern).isGlob;
-      overrides.push(Object.freeze({ pattern, limit: overrideLimit, exact, matches: exact ? (id: string) => id === pattern : picomatch(pattern, GLOB_OPTIONS) }));
+      overrides.push(Object.freeze({ pattern, limit: overrideLimit, exact, matches: exact ? (id: string) => id === pattern : compileAgentGlobs([pattern]) }));
     }
   }
   if (issues.length > 0) throw new ConfigFileError(issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
@@ -118,15 +118,10 @@ function unknownKeys(yaml: LocatedYaml, at: FieldPath, value: Record<string, unk
   }
 }
 
+/** The same glob rules as the policy catalogs, so `payments-*` means the same agents in both files. */
 function globProblem(pattern: string): string | undefined {
   if (pattern === '') return 'an agent pattern cannot be empty';
-  if (/[\s/\\]/.test(pattern)) return 'can never match: agent ids contain no spaces, / or \\';
-  try {
-    picomatch.makeRe(pattern, GLOB_OPTIONS);
-  } catch (error) {
-    return `is not a valid glob: ${(error as Error).message}`;
-  }
-  return undefined;
+  return agentGlobProblem(pattern);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
