@@ -71,6 +71,8 @@ export interface Config {
   readonly policiesDir: string;
   readonly logLevel: LogLevel;
   readonly minSdkVersion: string | null;
+  /** AGENT_ID: the agent a sidecar governs (e.g. from the Kubernetes downward API); null for a central gateway. */
+  readonly agentId: string | null;
   /** The tier every caller has while AUTH_ENABLED is false. */
   readonly defaultTier: Tier;
   /** /docs and /openapi.json are served unless SERVICE_ENV=production. */
@@ -126,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   const defaultTier = (env.DEFAULT_TIER ?? 'enterprise').toLowerCase();
   if (!isTier(defaultTier)) issues.push(`DEFAULT_TIER: "${env.DEFAULT_TIER}" is not one of ${TIERS.join(', ')}`);
 
+  const agentId = env.AGENT_ID?.trim() || null;
+  if (agentId !== null && !/^[\w\-.]+$/.test(agentId)) issues.push(`AGENT_ID: "${agentId}" is not an agent id (letters, digits, _ - . only)`);
+
   const config: Config = {
     variant: variant ?? 'embedded',
     // A laptop gateway listens on loopback only; a sidecar must be reachable from its pod.
@@ -140,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     policiesDir: path.resolve(cwd, env.POLICIES_DIR ?? 'policies'),
     logLevel: logLevel as LogLevel,
     minSdkVersion,
+    agentId,
     defaultTier: isTier(defaultTier) ? defaultTier : 'enterprise',
     docsEnabled: serviceEnv !== 'production',
     jwt: jwtConfig(env, serviceEnv, issues),

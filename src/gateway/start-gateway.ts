@@ -23,7 +23,7 @@ export interface StartOptions {
   logger?: Logger;
   /** Epoch-ms clock for decisions (tests pin it). */
   now?: () => number;
-  /** The agent this gateway is the sidecar of; default the AGENT_ID environment variable. */
+  /** The agent this gateway is the sidecar of; default `config.agentId` (AGENT_ID). */
   agentId?: string | null;
 }
 
@@ -84,7 +84,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
     sidecar = await createSidecar({
       configDir: config.configDir, runtime, policies, ledger, logger, maxBodyBytes: config.maxBodyBytes,
-      agentId: options.agentId === undefined ? (process.env.AGENT_ID?.trim() || null) : options.agentId,
+      agentId: options.agentId === undefined ? config.agentId : options.agentId,
       versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
     });
     const router = new Router();
