@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { openSqliteLedger } from '../../src/ledger/index.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { startServer } from './processes.ts';
 import { preCheckBody, validateBody } from '../helpers/bodies.ts';
@@ -37,9 +37,11 @@ export const embeddedGatewayBench = {
     const metrics = await fetch(`${gateway.origin}/metrics`).then((r) => r.text());
     await gateway.stop();
 
-    const db = new DatabaseSync(ledgerPath, { readOnly: true });
-    const rows = (db.prepare('SELECT count(*) AS n FROM ledger').get() as { n: number }).n;
-    db.close();
+    // Every acknowledged decision must be in the chain, and the chain must verify.
+    const ledger = openSqliteLedger({ path: ledgerPath });
+    const report = await ledger.verify();
+    await ledger.close();
+    const rows = report.rows_checked;
     rmSync(dir, { recursive: true, force: true });
 
     print('bare node:http JSON echo', baseline);
@@ -48,7 +50,7 @@ export const embeddedGatewayBench = {
     const ratio = governed.rps / baseline.rps;
     console.log(`validate throughput / echo throughput = ${ratio.toFixed(3)} (target >= 0.25: ${ratio >= 0.25 ? 'met' : 'NOT met'})`);
     console.log(`pre-check throughput / echo throughput = ${(pre.rps / baseline.rps).toFixed(3)}`);
-    console.log(`mean ledger batch size = ${meanBatch(metrics).toFixed(1)} rows per commit; ledger rows written = ${rows} (warm-up included)`);
+    console.log(`mean ledger batch size = ${meanBatch(metrics).toFixed(1)} rows per commit; ledger rows written = ${rows} (warm-up included); chain ${report.valid ? 'verifies' : `BROKEN at seq ${report.first_bad_seq}`}`);
   },
 };
 
