@@ -2,6 +2,7 @@
 // assigned, or why that append alone was refused. Shared by the SQLite writer (which receives it
 // as plain data across a thread boundary) and the PostgreSQL writer.
 
+import diagnostics_channel from 'node:diagnostics_channel';
 import type { EntryMetadata } from './entry-validation.ts';
 import { LedgerError, type LedgerErrorCode } from './ledger-errors.ts';
 import type { JsonObject, SealedPayload } from './pii-commitments.ts';
@@ -74,4 +75,27 @@ export function refusal(err: unknown): AppendOutcome {
   return err instanceof LedgerError
     ? { ok: false, code: err.code, message: err.message }
     : { ok: false, code: 'LEDGER_WRITE_FAILED', message: new LedgerError('LEDGER_WRITE_FAILED', message).message };
+}
+
+/** Published after every committed batch, by either store; metrics subscribe. */
+export const LEDGER_APPEND_CHANNEL = 'gateway:ledger:append';
+const appendChannel = diagnostics_channel.channel(LEDGER_APPEND_CHANNEL);
+
+/** What one append of a batch comes to: its row, or why it alone was refused. */
+export type Settled = { ok: true; row: LedgerRow } | { ok: false; error: LedgerError };
+
+/**
+ * Turns a committed batch's outcomes into each append's answer and publishes the batch on
+ * `gateway:ledger:append`. `payloads` are the appended payload objects, where the caller kept them.
+ */
+export function settleBatch(
+  store: 'sqlite' | 'postgres', startedAt: number, requests: readonly AppendRequest[],
+  payloads: ReadonlyArray<JsonObject | undefined>, outcomes: readonly AppendOutcome[],
+): Settled[] {
+  if (appendChannel.hasSubscribers) {
+    appendChannel.publish({ batchSize: requests.length, durationMs: performance.now() - startedAt, store });
+  }
+  return outcomes.map((outcome, i): Settled => (outcome.ok
+    ? { ok: true, row: appendedRow(requests[i], payloads[i], outcome) }
+    : { ok: false, error: outcomeError(outcome) }));
 }

@@ -4,7 +4,8 @@
 // built on the store-independent parts below.
 
 export * from './types.ts';
-export { openSqliteLedger, LEDGER_APPEND_CHANNEL, type OpenLedgerOptions } from './sqlite-store.ts';
+export { openSqliteLedger, type OpenLedgerOptions } from './sqlite-store.ts';
+export { LEDGER_APPEND_CHANNEL } from './append-request.ts';
 export { openPostgresLedger, type OpenPostgresLedgerOptions, type PostgresLedger } from './postgres-store.ts';
 export { migratePostgres, migratePostgresSchema, POSTGRES_SCHEMA_VERSION, type MigrationReport } from './postgres-schema.ts';
 export { PG_SSL_MODES, type PgSslMode, type PostgresConnectionOptions } from './postgres-connection.ts';

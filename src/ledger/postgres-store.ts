@@ -3,9 +3,8 @@
 // this process's writer connection, which links it after the shared head inside one locked
 // transaction (postgres-batch-append.ts). Reads, erasure, expiry and verify use a pool.
 
-import diagnostics_channel from 'node:diagnostics_channel';
 import type pg from 'pg';
-import { appendedRow, outcomeError } from './append-request.ts';
+import { settleBatch, type Settled } from './append-request.ts';
 import { checkCheckpoint } from './checkpoint-record.ts';
 import { checkEntry } from './entry-validation.ts';
 import { createGroupCommitter } from './group-commit.ts';
@@ -21,7 +20,6 @@ import { createPostgresPayloadEraser } from './postgres-payload-erasure.ts';
 import { createPostgresReader } from './postgres-reads.ts';
 import { migratePostgres, POSTGRES_SCHEMA_VERSION } from './postgres-schema.ts';
 import { createPostgresWriter } from './postgres-writer.ts';
-import { LEDGER_APPEND_CHANNEL } from './sqlite-store.ts';
 import type { AppendRequest } from './append-request.ts';
 import type { ChainHead } from './stored-row.ts';
 import type { Ledger, LedgerCheckpoint, LedgerRow } from './types.ts';
@@ -45,9 +43,7 @@ export interface PostgresLedger extends Ledger {
   readonly schema: string;
 }
 
-const appendChannel = diagnostics_channel.channel(LEDGER_APPEND_CHANNEL);
 
-type Settled = { ok: true; row: LedgerRow } | { ok: false; error: LedgerError };
 type Queued = { request: Omit<AppendRequest, 'createdAt'>; payload: JsonObject };
 
 /** Connects, checks (or applies) the schema version, and returns the ledger. */
@@ -100,12 +96,7 @@ export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): 
         throw new LedgerError('LEDGER_WRITE_FAILED', (err as Error)?.message ?? String(err), { cause: err });
       }
       if (result.head.seq > head.seq) head = result.head;
-      if (appendChannel.hasSubscribers) {
-        appendChannel.publish({ batchSize: batch.length, durationMs: performance.now() - started, store: 'postgres' });
-      }
-      return result.outcomes.map((outcome, i): Settled => (outcome.ok
-        ? { ok: true, row: appendedRow(requests[i], batch[i].payload, outcome) }
-        : { ok: false, error: outcomeError(outcome) }));
+      return settleBatch('postgres', started, requests, batch.map((queued) => queued.payload), result.outcomes);
     },
   });
 

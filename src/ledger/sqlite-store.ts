@@ -4,7 +4,6 @@
 // BEGIN IMMEDIATE ... COMMIT, i.e. one fsync per batch. Reads use this thread's own connection:
 // WAL lets them run while the writer commits.
 
-import diagnostics_channel from 'node:diagnostics_channel';
 import { resolve } from 'node:path';
 import { checkCheckpoint } from './checkpoint-record.ts';
 import { checkEntry } from './entry-validation.ts';
@@ -15,7 +14,7 @@ import { LedgerError } from './ledger-errors.ts';
 import { sealPayload, type JsonObject } from './pii-commitments.ts';
 import { defaultPiiDetector, piiDetectorSpec, type PiiDetector } from './pii-detector.ts';
 import { openLedgerDatabase } from './sqlite-schema.ts';
-import { appendedRow, outcomeError, type AppendRequest } from './sqlite-batch-append.ts';
+import { settleBatch, type AppendRequest, type Settled } from './append-request.ts';
 import { createSameThreadWriter, startWriterThread, type LedgerWriter } from './sqlite-ledger-writer.ts';
 import { createSqliteReader } from './sqlite-reads.ts';
 import { createSqlitePayloadEraser } from './sqlite-payload-erasure.ts';
@@ -38,10 +37,7 @@ export interface OpenLedgerOptions {
   writer?: 'thread' | 'main';
 }
 
-export const LEDGER_APPEND_CHANNEL = 'gateway:ledger:append';
-const appendChannel = diagnostics_channel.channel(LEDGER_APPEND_CHANNEL);
 
-type Settled = { ok: true; row: LedgerRow } | { ok: false; error: LedgerError };
 /**
  * A validated append waiting for its batch; created_at is taken when the batch is sent.
  * `payload` is the parsed copy, when this thread needed one (it then becomes the row's payload).
@@ -105,12 +101,7 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
         throw new LedgerError('LEDGER_WRITE_FAILED', result.detail);
       }
       head = result.head;
-      if (appendChannel.hasSubscribers) {
-        appendChannel.publish({ batchSize: batch.length, durationMs: performance.now() - started, store: 'sqlite' });
-      }
-      return result.outcomes.map((outcome, i): Settled => (outcome.ok
-        ? { ok: true, row: appendedRow(requests[i], batch[i].payload, outcome) }
-        : { ok: false, error: outcomeError(outcome) }));
+      return settleBatch('sqlite', started, requests, batch.map((queued) => queued.payload), result.outcomes);
     },
   });
 
