@@ -2,6 +2,7 @@
 // seq order (streamed, never all at once) and the verifier stops at the first bad one. It
 // accepts erased PII and expired payloads because the chain covers commitments, not values.
 
+import { LedgerError } from './ledger-errors.ts';
 import { GENESIS_HEAD, rowHash } from './hash-chain.ts';
 import { getAtPath, parsePath } from './json-paths.ts';
 import { ERASED_VALUE, piiCommitment, redactedDigest } from './pii-commitments.ts';
@@ -147,4 +148,13 @@ function samePaths(listed: unknown, committed: string[]): boolean {
   const a = [...listed].sort();
   const b = [...committed].sort();
   return a.every((path, i) => path === b[i]);
+}
+
+/** The seq range a verify walks: from_seq (default 1) to the lower of to_seq and the head. */
+export function resolveVerifyRange(head: { seq: number }, range: { from_seq?: number; to_seq?: number }): { from: number; to: number } {
+  const from = range.from_seq ?? 1;
+  const to = Math.min(range.to_seq ?? head.seq, head.seq);
+  if (!Number.isSafeInteger(from) || from < 1) throw new LedgerError('LEDGER_INVALID_ARGUMENT', `from_seq must be an integer >= 1, got ${from}`);
+  if (!Number.isSafeInteger(to)) throw new LedgerError('LEDGER_INVALID_ARGUMENT', `to_seq must be an integer, got ${range.to_seq}`);
+  return { from, to };
 }

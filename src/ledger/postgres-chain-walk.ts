@@ -3,9 +3,8 @@
 // stays bounded by two pages whatever the table size and no transaction stays open for the walk.
 
 import type pg from 'pg';
-import { createChainVerifier } from './chain-verifier.ts';
+import { createChainVerifier, resolveVerifyRange } from './chain-verifier.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
-import { LedgerError } from './ledger-errors.ts';
 import { decodeRow, SELECT_ROW } from './row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
 import type { VerifyRange, VerifyReport } from './types.ts';
@@ -15,10 +14,7 @@ export const VERIFY_PAGE_ROWS = 2000;
 /** Verifies rows from_seq..to_seq (default 1..head). A range after row 1 trusts row from_seq - 1 as its anchor. */
 export async function walkPostgresChain(pool: pg.Pool, head: ChainHead, range: VerifyRange = {}, pageRows = VERIFY_PAGE_ROWS): Promise<VerifyReport> {
   const started = performance.now();
-  const from = range.from_seq ?? 1;
-  const to = Math.min(range.to_seq ?? head.seq, head.seq);
-  if (!Number.isSafeInteger(from) || from < 1) throw new LedgerError('LEDGER_INVALID_ARGUMENT', `from_seq must be an integer >= 1, got ${from}`);
-  if (!Number.isSafeInteger(to)) throw new LedgerError('LEDGER_INVALID_ARGUMENT', `to_seq must be an integer, got ${range.to_seq}`);
+  const { from, to } = resolveVerifyRange(head, range);
 
   if (from > to) return createChainVerifier().report(performance.now() - started);
 

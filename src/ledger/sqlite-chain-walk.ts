@@ -3,9 +3,8 @@
 // Memory stays bounded by the page size whatever the table size.
 
 import type { DatabaseSync } from 'node:sqlite';
-import { createChainVerifier } from './chain-verifier.ts';
+import { createChainVerifier, resolveVerifyRange } from './chain-verifier.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
-import { LedgerError } from './ledger-errors.ts';
 import { decodeRow, SELECT_ROW } from './row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
 import type { VerifyRange, VerifyReport } from './types.ts';
@@ -17,10 +16,7 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 /** Verifies rows from_seq..to_seq (default 1..head). A range after row 1 trusts row from_seq - 1 as its anchor. */
 export async function walkSqliteChain(db: DatabaseSync, head: ChainHead, range: VerifyRange = {}): Promise<VerifyReport> {
   const started = performance.now();
-  const from = range.from_seq ?? 1;
-  const to = Math.min(range.to_seq ?? head.seq, head.seq);
-  if (!Number.isSafeInteger(from) || from < 1) throw new LedgerError('LEDGER_INVALID_ARGUMENT', `from_seq must be an integer >= 1, got ${from}`);
-  if (!Number.isSafeInteger(to)) throw new LedgerError('LEDGER_INVALID_ARGUMENT', `to_seq must be an integer, got ${range.to_seq}`);
+  const { from, to } = resolveVerifyRange(head, range);
 
   if (from > to) return createChainVerifier().report(performance.now() - started);
 
