@@ -1,6 +1,7 @@
-// POST /v1/invoicepay/payments: the spec's example of a governed tool API, which the sidecar
-// proxy will serve. It is registered now so that it is authenticated and rate limited (per
-// X-Agent-ID) exactly as the spec says; until the proxy exists it answers 404 after those checks.
+// POST /v1/invoicepay/payments: the spec's example of a governed tool API. The spec limits it per
+// X-Agent-ID, so it is registered here to be authenticated and rate limited exactly as stated;
+// on a gateway where no sidecar route serves it (config/gateway.yaml, with its host), it answers
+// 404 after those checks.
 
 import { ApiError, type Route } from '../http/index.ts';
 
@@ -10,7 +11,7 @@ export function toolProxyRoutes(): Route[] {
       method: 'POST', path: '/v1/invoicepay/payments',
       meta: { feature: 'runtime' },
       handler: () => {
-        throw new ApiError('ROUTE_NOT_FOUND', 'POST /v1/invoicepay/payments is served by the sidecar proxy, which this gateway build does not include yet.');
+        throw new ApiError('ROUTE_NOT_FOUND', 'No sidecar route serves POST /v1/invoicepay/payments on this gateway; declare the InvoicePay upstream (with its host) in config/gateway.yaml to govern it.');
       },
     },
   ];
