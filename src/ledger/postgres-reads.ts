@@ -1,13 +1,14 @@
 // The read side of the PostgreSQL ledger: lookups, listings, the agent's recent outcomes and the
 // review queue. Same queries and results as the SQLite reader; every one walks an index.
 
+import type { LedgerReads } from './ledger-reads.ts';
 import type pg from 'pg';
 import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './row-codec.ts';
 import type { Outcome } from '../governance/types.ts';
 import type { Ledger, ReviewItem } from './types.ts';
 
-type Reads = Pick<Ledger, 'get' | 'findChild' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue'>;
+type Reads = LedgerReads;
 
 const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;
 

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { settleBatch, type Settled } from './append-request.ts';
 import { checkCheckpoint } from './checkpoint-record.ts';
 import { checkEntry } from './entry-validation.ts';
+import { openReads } from './ledger-reads.ts';
 import { createGroupCommitter } from './group-commit.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
 import { LedgerError } from './ledger-errors.ts';
@@ -117,12 +118,7 @@ export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): 
       if (!settled.ok) throw settled.error;
       return settled.row;
     },
-    async get(envelopeId) { ensureOpen(); return reader.get(envelopeId); },
-    async findChild(parent, kind) { ensureOpen(); return reader.findChild(parent, kind); },
-    async latest(kind) { ensureOpen(); return reader.latest(kind); },
-    async list(query) { ensureOpen(); return reader.list(query); },
-    async recentOutcomes(agentId, limit) { ensureOpen(); return reader.recentOutcomes(agentId, limit); },
-    async reviewQueue(query) { ensureOpen(); return reader.reviewQueue(query); },
+    ...openReads(reader, ensureOpen),
     async verify(range) {
       ensureOpen();
       const stored = await readHead();

@@ -1,6 +1,7 @@
 // The read side of the SQLite ledger: lookups, listings and the agent's recent outcomes.
 // Every query walks an index (envelope_id, parent, (agent_id, seq), (kind, seq)).
 
+import type { LedgerReads } from './ledger-reads.ts';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './row-codec.ts';
@@ -8,7 +9,7 @@ import { createReviewQueueReader } from './sqlite-review-queue.ts';
 import type { Outcome } from '../governance/types.ts';
 import type { Ledger, ListQuery } from './types.ts';
 
-type Reads = Pick<Ledger, 'get' | 'findChild' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue'>;
+type Reads = LedgerReads;
 type SyncReads = { [K in keyof Reads]: (...args: Parameters<Reads[K]>) => Awaited<ReturnType<Reads[K]>> };
 
 const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;

@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { checkCheckpoint } from './checkpoint-record.ts';
 import { checkEntry } from './entry-validation.ts';
+import { openReads } from './ledger-reads.ts';
 import { checkPaging } from './query-validation.ts';
 import { createGroupCommitter } from './group-commit.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
@@ -125,12 +126,7 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
       if (!settled.ok) throw settled.error;
       return settled.row;
     },
-    async get(envelopeId) { ensureOpen(); return reader.get(envelopeId); },
-    async findChild(parent, kind) { ensureOpen(); return reader.findChild(parent, kind); },
-    async latest(kind) { ensureOpen(); return reader.latest(kind); },
-    async list(query) { ensureOpen(); return reader.list(query); },
-    async recentOutcomes(agentId, limit) { ensureOpen(); return reader.recentOutcomes(agentId, limit); },
-    async reviewQueue(query) { ensureOpen(); return reader.reviewQueue(query); },
+    ...openReads(reader, ensureOpen),
     async verify(range) {
       ensureOpen();
       // The furthest of memory and file: rows another process appended are checked too, and rows
