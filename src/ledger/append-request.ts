@@ -99,3 +99,15 @@ export function settleBatch(
     ? { ok: true, row: appendedRow(requests[i], payloads[i], outcome) }
     : { ok: false, error: outcomeError(outcome) }));
 }
+
+/**
+ * Stamps each queued append with its created_at, in seq order, as the batch leaves for the writer.
+ * A clock that throws fails the whole batch (LEDGER_WRITE_FAILED), before anything is written.
+ */
+export function stampBatch(batch: ReadonlyArray<{ request: Omit<AppendRequest, 'createdAt'> }>, now: () => Date): AppendRequest[] {
+  try {
+    return batch.map(({ request }) => ({ ...request, createdAt: now().toISOString() }));
+  } catch (err) {
+    throw new LedgerError('LEDGER_WRITE_FAILED', (err as Error).message, { cause: err });
+  }
+}

@@ -158,3 +158,10 @@ export function resolveVerifyRange(head: { seq: number }, range: { from_seq?: nu
   if (!Number.isSafeInteger(to)) throw new LedgerError('LEDGER_INVALID_ARGUMENT', `to_seq must be an integer, got ${range.to_seq}`);
   return { from, to };
 }
+
+/** The report when the row before from_seq, which anchors a range, does not exist. */
+export function missingAnchorReport(from: number, startedAt: number): VerifyReport {
+  const verifier = createChainVerifier();
+  verifier.reject(from - 1, { problem: 'seq_gap', detail: `anchor row ${from - 1} (the row before from_seq) is missing` });
+  return verifier.report(performance.now() - startedAt);
+}

@@ -3,7 +3,7 @@
 // stays bounded by two pages whatever the table size and no transaction stays open for the walk.
 
 import type pg from 'pg';
-import { createChainVerifier, resolveVerifyRange } from './chain-verifier.ts';
+import { createChainVerifier, missingAnchorReport, resolveVerifyRange } from './chain-verifier.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
 import { decodeRow, SELECT_ROW } from './row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
@@ -21,11 +21,7 @@ export async function walkPostgresChain(pool: pg.Pool, head: ChainHead, range: V
   let anchor: ChainHead = GENESIS_HEAD;
   if (from > 1) {
     const { rows: [found] } = await pool.query<ChainHead>('SELECT seq, hash FROM ledger WHERE seq = $1', [from - 1]);
-    if (!found) {
-      const verifier = createChainVerifier();
-      verifier.reject(from - 1, { problem: 'seq_gap', detail: `anchor row ${from - 1} (the row before from_seq) is missing` });
-      return verifier.report(performance.now() - started);
-    }
+    if (!found) return missingAnchorReport(from, started);
     anchor = { seq: found.seq, hash: found.hash };
   }
 

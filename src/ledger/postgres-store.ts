@@ -4,7 +4,7 @@
 // transaction (postgres-batch-append.ts). Reads, erasure, expiry and verify use a pool.
 
 import type pg from 'pg';
-import { settleBatch, type Settled } from './append-request.ts';
+import { settleBatch, stampBatch, type Settled } from './append-request.ts';
 import { checkCheckpoint } from './checkpoint-record.ts';
 import { checkEntry } from './entry-validation.ts';
 import { openReads } from './ledger-reads.ts';
@@ -83,12 +83,7 @@ export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): 
     maxBatch,
     flush: async (batch) => {
       const started = performance.now();
-      let requests: AppendRequest[];
-      try {
-        requests = batch.map(({ request }) => ({ ...request, createdAt: now().toISOString() }));
-      } catch (err) {
-        throw new LedgerError('LEDGER_WRITE_FAILED', (err as Error).message, { cause: err });
-      }
+      const requests = stampBatch(batch, now);
       let result;
       try {
         result = await writer.write(requests);

@@ -3,7 +3,7 @@
 // Memory stays bounded by the page size whatever the table size.
 
 import type { DatabaseSync } from 'node:sqlite';
-import { createChainVerifier, resolveVerifyRange } from './chain-verifier.ts';
+import { createChainVerifier, missingAnchorReport, resolveVerifyRange } from './chain-verifier.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
 import { decodeRow, SELECT_ROW } from './row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
@@ -23,11 +23,7 @@ export async function walkSqliteChain(db: DatabaseSync, head: ChainHead, range: 
   let anchor: ChainHead = GENESIS_HEAD;
   if (from > 1) {
     const found = db.prepare('SELECT seq, hash FROM ledger WHERE seq = ?').get(from - 1) as ChainHead | undefined;
-    if (!found) {
-      const verifier = createChainVerifier();
-      verifier.reject(from - 1, { problem: 'seq_gap', detail: `anchor row ${from - 1} (the row before from_seq) is missing` });
-      return verifier.report(performance.now() - started);
-    }
+    if (!found) return missingAnchorReport(from, started);
     anchor = { seq: found.seq, hash: found.hash };
   }
 

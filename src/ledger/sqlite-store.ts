@@ -15,7 +15,7 @@ import { LedgerError } from './ledger-errors.ts';
 import { sealPayload, type JsonObject } from './pii-commitments.ts';
 import { defaultPiiDetector, piiDetectorSpec, type PiiDetector } from './pii-detector.ts';
 import { openLedgerDatabase } from './sqlite-schema.ts';
-import { settleBatch, type AppendRequest, type Settled } from './append-request.ts';
+import { settleBatch, stampBatch, type AppendRequest, type Settled } from './append-request.ts';
 import { createSameThreadWriter, startWriterThread, type LedgerWriter } from './sqlite-ledger-writer.ts';
 import { createSqliteReader } from './sqlite-reads.ts';
 import { createSqlitePayloadEraser } from './sqlite-payload-erasure.ts';
@@ -90,12 +90,7 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
     maxBatch,
     flush: async (batch) => {
       const started = performance.now();
-      let requests: AppendRequest[];
-      try {
-        requests = batch.map(({ request }) => ({ ...request, createdAt: now().toISOString() }));
-      } catch (err) {
-        throw new LedgerError('LEDGER_WRITE_FAILED', (err as Error).message, { cause: err });
-      }
+      const requests = stampBatch(batch, now);
       const result = await writer.write(requests);
       if (!result.ok) {
         try { head = result.head ?? readHead(); } catch { /* unreadable: the next batch will say so */ }
