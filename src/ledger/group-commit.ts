@@ -7,6 +7,13 @@ export interface GroupCommitterOptions<T, R> {
   maxBatch: number;
   /** Persists a batch; returns one result per item, in order. Throwing rejects the whole batch. */
   flush: (items: T[]) => R[] | Promise<R[]>;
+  /**
+   * Batches handed to flush before the earlier ones settle (default 1). More than one only
+   * where flush queues its batches and writes them strictly in order, as the SQLite writer
+   * thread does: the thread then starts the next batch the moment it commits one, instead of
+   * idling for the round trip to this thread and back.
+   */
+  maxInFlight?: number;
 }
 
 export interface GroupCommitter<T, R> {
@@ -24,22 +31,23 @@ interface Waiting<T, R> {
 }
 
 export function createGroupCommitter<T, R>(options: GroupCommitterOptions<T, R>): GroupCommitter<T, R> {
-  const { maxBatch, flush } = options;
+  const { maxBatch, flush, maxInFlight = 1 } = options;
   if (!Number.isSafeInteger(maxBatch) || maxBatch < 1) throw new RangeError(`maxBatch must be a positive integer, got ${maxBatch}`);
+  if (!Number.isSafeInteger(maxInFlight) || maxInFlight < 1) throw new RangeError(`maxInFlight must be a positive integer, got ${maxInFlight}`);
 
   let queue: Waiting<T, R>[] = [];
   let scheduled = false;
-  let flushing = false;
+  let flushing = 0;
   let idleWaiters: Array<() => void> = [];
 
   const schedule = (): void => {
-    if (scheduled || flushing || queue.length === 0) return;
+    if (scheduled || flushing >= maxInFlight || queue.length === 0) return;
     scheduled = true;
     setImmediate(runBatch);
   };
 
   const settleIdle = (): void => {
-    if (flushing || scheduled || queue.length > 0) return;
+    if (flushing > 0 || scheduled || queue.length > 0) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const wake of waiters) wake();
@@ -47,9 +55,10 @@ export function createGroupCommitter<T, R>(options: GroupCommitterOptions<T, R>)
 
   async function runBatch(): Promise<void> {
     scheduled = false;
-    flushing = true;
+    flushing++;
     const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
     queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
+    schedule(); // what is left over, when another batch may be under way
     try {
       const results = await flush(batch.map((waiting) => waiting.item));
       if (!Array.isArray(results) || results.length !== batch.length) {
@@ -59,7 +68,7 @@ export function createGroupCommitter<T, R>(options: GroupCommitterOptions<T, R>)
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
     } finally {
-      flushing = false;
+      flushing--;
       schedule();
       settleIdle();
     }

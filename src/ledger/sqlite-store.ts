@@ -88,6 +88,8 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
 
   const committer = createGroupCommitter<Queued, Settled>({
     maxBatch,
+    // The writer thread takes batches in order from its message queue.
+    maxInFlight: sameThread ? 1 : 4,
     flush: async (batch) => {
       const started = performance.now();
       const requests = stampBatch(batch, now);

@@ -47,6 +47,45 @@ describe('group committer', () => {
     assert.deepEqual(batches, [[1], [2, 3, 4]]);
   });
 
+  test('maxInFlight: a second batch is handed over while the first is still being written', async () => {
+    const batches: number[][] = [];
+    const gates = [deferred(), deferred()];
+    let running = 0;
+    let mostRunning = 0;
+    const committer = createGroupCommitter<number, number>({
+      maxBatch: 100,
+      maxInFlight: 2,
+      flush: async (items) => {
+        const gate = gates[batches.length];
+        batches.push(items);
+        mostRunning = Math.max(mostRunning, ++running);
+        if (gate) await gate.promise;
+        running--;
+        return items;
+      },
+    });
+    const first = committer.submit(1);
+    await nextTurn();
+    const second = [2, 3].map((n) => committer.submit(n));
+    await nextTurn();
+    assert.deepEqual(batches, [[1], [2, 3]], 'the second batch went out before the first settled');
+    const third = [4, 5].map((n) => committer.submit(n));
+    await nextTurn();
+    await nextTurn();
+    assert.equal(batches.length, 2, 'never more than maxInFlight batches at once');
+    assert.equal(committer.pending, 2);
+    gates[0]!.release();
+    gates[1]!.release();
+    assert.deepEqual(await Promise.all([first, ...second, ...third]), [1, 2, 3, 4, 5]);
+    assert.deepEqual(batches, [[1], [2, 3], [4, 5]]);
+    assert.equal(mostRunning, 2);
+    await committer.drain();
+  });
+
+  test('maxInFlight must be a positive integer', () => {
+    assert.throws(() => createGroupCommitter({ maxBatch: 1, maxInFlight: 0, flush: (items) => items }), /maxInFlight must be a positive integer/);
+  });
+
   test('a failing flush rejects every item of its batch, and only that batch', async () => {
     const boom = new Error('disk full');
     let calls = 0;
