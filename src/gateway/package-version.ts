@@ -1,7 +1,5 @@
-// The gateway's own version, from package.json, read once.
+// The gateway's own version, from package.json (a JSON import: the bundle inlines it).
 
-import { readFileSync } from 'node:fs';
+import packageJson from '../../package.json' with { type: 'json' };
 
-export const GATEWAY_VERSION: string = (JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as { version: string }).version;
+export const GATEWAY_VERSION: string = packageJson.version;

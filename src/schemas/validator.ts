@@ -27,23 +27,28 @@ function createAjv(useDefaults: boolean): Ajv2020 {
   return ajv;
 }
 
-const requestAjv = createAjv(true);
-const responseAjv = createAjv(false);
+// Built on first use, not at import: checking the schemas against the meta-schema costs about
+// 100 ms, which a sidecar that never serves the JSON APIs should not pay before it is ready.
+// The first request of each kind compiles its validator (tens of ms, once).
+let requestAjv: Ajv2020 | undefined;
+let responseAjv: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
-function validatorFor(ajv: Ajv2020, name: SchemaName): ValidateFunction {
-  const key = `${ajv === requestAjv ? 'req' : 'res'}:${name}`;
+function validatorFor(kind: 'request' | 'response', name: SchemaName): ValidateFunction {
+  const key = `${kind}:${name}`;
   let fn = compiled.get(key);
   if (!fn) {
+    const ajv = kind === 'request' ? (requestAjv ??= createAjv(true)) : (responseAjv ??= createAjv(false));
     fn = ajv.compile({ $ref: `${ROOT_ID}#/components/schemas/${name}` });
     compiled.set(key, fn);
   }
   return fn;
 }
 
+
 /** Validates (and fills defaults into) a request body; throws a 422 listing every failing field. */
 export function validateRequest<T>(name: SchemaName, body: unknown): T {
-  const validate = validatorFor(requestAjv, name);
+  const validate = validatorFor('request', name);
   const errors: FieldError[] = validate(body) ? [] : toFieldErrors(validate.errors ?? []);
   const output = (body as { output?: unknown } | null)?.output;
   if (errors.length === 0 && output !== undefined && Buffer.byteLength(JSON.stringify(output)) > OUTPUT_MAX_BYTES) {
@@ -57,7 +62,7 @@ export function validateRequest<T>(name: SchemaName, body: unknown): T {
 
 /** For tests and self-checks: the schema errors of a response body, [] when it conforms. */
 export function responseErrors(name: SchemaName, body: unknown): FieldError[] {
-  const validate = validatorFor(responseAjv, name);
+  const validate = validatorFor('response', name);
   return validate(body) ? [] : toFieldErrors(validate.errors ?? []);
 }
 

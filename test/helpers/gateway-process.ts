@@ -18,10 +18,11 @@ export interface GatewayProcess {
   kill9(): Promise<void>;
 }
 
-export async function startGatewayProcess(t: { after(fn: () => unknown): void }, env: Record<string, string>): Promise<GatewayProcess> {
+/** `entry`: the script to run, default the sources' src/main.ts (the bundle test passes dist's). */
+export async function startGatewayProcess(t: { after(fn: () => unknown): void }, env: Record<string, string>, entry = path.join(REPO_ROOT, 'src/main.ts')): Promise<GatewayProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-proc-'));
   const { NODE_TEST_CONTEXT: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'src/main.ts'), 'serve', '--port', '0', '--host', '127.0.0.1'], {
+  const child = spawn(process.execPath, [entry, 'serve', '--port', '0', '--host', '127.0.0.1'], {
     cwd: REPO_ROOT,
     env: {
       ...inherited,
