@@ -11,6 +11,7 @@ import { retentionCommand } from './cli/retention-command.ts';
 import { checkpointCommand } from './cli/checkpoint-command.ts';
 import { keysCommand } from './cli/keys-command.ts';
 import { policyCommand } from './cli/policy-command.ts';
+import { injectorCommand } from './cli/injector-command.ts';
 
 const HELP = `govgate ${GATEWAY_VERSION} — runtime governance gateway for software agents
 
@@ -37,6 +38,11 @@ Usage:
   govgate policy lint [DIR]
       Check the bundle (every file, every CEL rule) and its test cases without running them.
       DIR defaults to POLICIES_DIR, then ./policies.
+  govgate injector [--port N] [--host H] [--tls-cert FILE] [--tls-key FILE] [--template FILE]
+      Serve the Kubernetes sidecar injection webhook (HTTPS, POST /mutate, port 8443): pods
+      annotated governance-gateway/inject: "true" get the sidecar from the chart's template.
+      Env: INJECTOR_PORT, INJECTOR_HOST, INJECTOR_TLS_CERT (/tls/tls.crt), INJECTOR_TLS_KEY
+      (/tls/tls.key), INJECTOR_TEMPLATE, INJECTOR_SELF_LABELS.
   govgate --help | --version
 
 Environment (see README): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
@@ -67,6 +73,9 @@ async function main(argv: string[]): Promise<number> {
       checkpoints: { type: 'boolean' },
       'public-key': { type: 'string' },
       run: { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
+      template: { type: 'string' },
     },
   });
   const [command] = positionals;
@@ -89,6 +98,10 @@ async function main(argv: string[]): Promise<number> {
       return keysCommand(positionals.slice(1), values);
     case 'policy':
       return policyCommand(positionals.slice(1), values);
+    case 'injector':
+      if (positionals.length > 1) throw new UsageError('usage: govgate injector [--port N] [--host H] [--tls-cert FILE] [--tls-key FILE] [--template FILE]');
+      await injectorCommand(values);
+      return -1; // keep running until a signal
     default:
       throw new UsageError(`unknown command "${command}"; run govgate --help`);
   }

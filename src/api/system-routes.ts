@@ -1,4 +1,5 @@
-// Unversioned operational routes: /health for load balancers, /metrics for Prometheus.
+// Unversioned operational routes: /health for load balancers and readiness, /health/live for
+// liveness, /metrics for Prometheus.
 
 import type { Route } from '../http/index.ts';
 import type { Ledger } from '../ledger/index.ts';
@@ -53,6 +54,21 @@ export function systemRoutes(deps: SystemRouteDeps): Route[] {
           },
         };
       },
+    },
+    {
+      // Liveness must not depend on the ledger: a database outage makes /health 503 (the pod leaves
+      // the Service), and restarting every gateway for it would only add a cold start to the outage.
+      method: 'GET', path: '/health/live',
+      meta: {
+        public: true,
+        doc: {
+          summary: 'Liveness check: the process serves HTTP', tags: ['system'],
+          description: '200 `ok` whenever the process can answer, whatever the state of the ledger, also while shutting down (a graceful stop must not be cut short). '
+            + 'For Kubernetes liveness and startup probes; readiness belongs on /health, which answers 503 while the gateway cannot record.',
+          responses: { 200: { description: 'Alive', contentType: 'text/plain; charset=utf-8' } },
+        },
+      },
+      handler: () => ({ raw: 'ok\n', contentType: 'text/plain; charset=utf-8', headers: { 'cache-control': 'no-store' } }),
     },
     {
       method: 'GET', path: '/metrics',

@@ -37,6 +37,7 @@ export const ERRORS = {
   UPSTREAM_RESPONSE_UNREADABLE: { status: 502, title: 'The upstream response cannot be read for its post-check' },
   UPSTREAM_TIMEOUT: { status: 504, title: 'The upstream tool server did not answer in time' },
   AUTH_UNAVAILABLE: { status: 503, title: 'Credentials cannot be checked right now' },
+  ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

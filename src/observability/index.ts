@@ -3,5 +3,5 @@
 
 export { createLogger, LOG_LEVELS } from './logger.ts';
 export type { Logger, LogLevel } from './logger.ts';
-export { createMetrics, decisionChannel, ledgerAppendChannel, policyRuleChannel } from './metrics.ts';
-export type { DecisionEvent, GatewayState, LedgerAppendEvent, Metrics, PolicyRuleEvent } from './metrics.ts';
+export { createMetrics, decisionChannel, ledgerAppendChannel, ledgerAppendFailureChannel, policyRuleChannel } from './metrics.ts';
+export type { DecisionEvent, GatewayState, LedgerAppendEvent, LedgerAppendFailureEvent, Metrics, PolicyRuleEvent } from './metrics.ts';

@@ -7,6 +7,7 @@ import type { HttpResponseEvent } from '../http/index.ts';
 
 export const decisionChannel = diagnostics_channel.channel('gateway:decision');
 export const ledgerAppendChannel = diagnostics_channel.channel('gateway:ledger:append');
+export const ledgerAppendFailureChannel = diagnostics_channel.channel('gateway:ledger:append-failure');
 export const policyRuleChannel = diagnostics_channel.channel('gateway:policy:rule');
 
 export interface DecisionEvent {
@@ -27,6 +28,11 @@ export interface LedgerAppendEvent {
   batchSize: number;
   durationMs: number;
   store: string;
+}
+
+/** One append the ledger could not record: `closed` while shutting down, `unavailable` for a store that cannot be reached or cannot commit. */
+export interface LedgerAppendFailureEvent {
+  reason: 'unavailable' | 'closed';
 }
 
 export interface GatewayState {
@@ -72,6 +78,15 @@ export function createMetrics(state: GatewayState): Metrics {
     buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512],
     registers: [registry],
   });
+  const appendFailures = new client.Counter({
+    name: 'ledger_append_failures_total',
+    help: 'Ledger appends that could not be recorded, by reason (unavailable: the store cannot be reached or cannot commit; closed: the gateway is stopping). Each one is a call refused with 503 LEDGER_UNAVAILABLE, or forwarded unrecorded on a fail_mode open route.',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  // Both series exist from the start, so rate() and alerts see a 0 before the first failure.
+  appendFailures.inc({ reason: 'unavailable' }, 0);
+  appendFailures.inc({ reason: 'closed' }, 0);
   new client.Gauge({
     name: 'kill_switch_active',
     help: '1 while the global kill switch blocks every action.',
@@ -136,6 +151,9 @@ export function createMetrics(state: GatewayState): Metrics {
     appendDuration.observe({ store: e.store }, e.durationMs / 1000);
     batchSize.observe({ store: e.store }, e.batchSize);
   };
+  const onAppendFailure = (message: unknown) => {
+    appendFailures.inc({ reason: (message as LedgerAppendFailureEvent).reason });
+  };
   const onReload = (message: unknown) => {
     const e = message as { file: string; result: 'success' | 'failure' };
     reloads.inc({ file: e.file, result: e.result });
@@ -152,6 +170,7 @@ export function createMetrics(state: GatewayState): Metrics {
   diagnostics_channel.subscribe('gateway:config:reload', onReload);
   diagnostics_channel.subscribe('gateway:decision', onDecision);
   diagnostics_channel.subscribe('gateway:ledger:append', onAppend);
+  diagnostics_channel.subscribe('gateway:ledger:append-failure', onAppendFailure);
 
   return {
     registry,
@@ -160,6 +179,7 @@ export function createMetrics(state: GatewayState): Metrics {
       diagnostics_channel.unsubscribe('gateway:http:response', onResponse);
       diagnostics_channel.unsubscribe('gateway:decision', onDecision);
       diagnostics_channel.unsubscribe('gateway:ledger:append', onAppend);
+      diagnostics_channel.unsubscribe('gateway:ledger:append-failure', onAppendFailure);
       diagnostics_channel.unsubscribe('gateway:config:reload', onReload);
       diagnostics_channel.unsubscribe('gateway:policy:rule', onRule);
     },

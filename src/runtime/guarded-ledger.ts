@@ -1,9 +1,12 @@
 // Wraps a Ledger so that a store that cannot be reached or written becomes a clean 503
 // (LEDGER_UNAVAILABLE): every caller fails closed the same way, and never answers 500 for it.
 // Contract errors (duplicate post-check, invalid entry) pass through for the caller to handle.
+// Every append that could not be recorded is published on `gateway:ledger:append-failure`
+// (the ledger_append_failures_total metric), whichever caller made it.
 
 import { ApiError } from '../http/index.ts';
 import type { Ledger } from '../ledger/index.ts';
+import { ledgerAppendFailureChannel, type LedgerAppendFailureEvent } from '../observability/index.ts';
 
 const UNAVAILABLE = new Set(['LEDGER_CLOSED', 'LEDGER_WRITE_FAILED']);
 
@@ -12,17 +15,28 @@ export function guardLedger(ledger: Ledger): Ledger {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || property === 'close') return value;
+      const guarded = (error: unknown): unknown => {
+        const translated = translate(error);
+        if (property === 'append' && translated !== error) reportAppendFailure(error);
+        return translated;
+      };
       return (...args: unknown[]) => {
         try {
           return Promise.resolve(value.apply(target, args)).catch((error: unknown) => {
-            throw translate(error);
+            throw guarded(error);
           });
         } catch (error) {
-          return Promise.reject(translate(error));
+          return Promise.reject(guarded(error));
         }
       };
     },
   });
+}
+
+function reportAppendFailure(error: unknown): void {
+  if (!ledgerAppendFailureChannel.hasSubscribers) return;
+  const code = (error as { code?: unknown } | null)?.code;
+  ledgerAppendFailureChannel.publish({ reason: code === 'LEDGER_CLOSED' ? 'closed' : 'unavailable' } satisfies LedgerAppendFailureEvent);
 }
 
 function translate(error: unknown): unknown {

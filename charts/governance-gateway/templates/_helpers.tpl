@@ -1,0 +1,268 @@
+{{/*
+Names, labels and the pieces several templates share: the image, the container environment,
+the policy and config file sets, and the checks that stop an install with a clear message.
+*/}}
+
+{{- define "governance-gateway.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "governance-gateway.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* A name with a suffix that still fits a DNS label (63 characters). */}}
+{{- define "governance-gateway.suffixed" -}}
+{{- $root := index . 0 -}}
+{{- $suffix := index . 1 -}}
+{{- printf "%s-%s" (include "governance-gateway.fullname" $root | trunc (int (sub 62 (len $suffix))) | trimSuffix "-") $suffix -}}
+{{- end -}}
+
+{{- define "governance-gateway.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "governance-gateway.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "governance-gateway.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{- define "governance-gateway.labels" -}}
+helm.sh/chart: {{ include "governance-gateway.chart" . }}
+{{ include "governance-gateway.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: governance-gateway
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{- define "governance-gateway.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "governance-gateway.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "governance-gateway.image" -}}
+{{- if .Values.image.digest -}}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest -}}
+{{- else -}}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The port `govgate serve --variant edge` listens on (DEFAULT_PORTS.edge in src/config/env.ts). */}}
+{{- define "governance-gateway.containerPort" -}}8000{{- end -}}
+
+{{- define "governance-gateway.configDir" -}}/etc/governance/config{{- end -}}
+{{- define "governance-gateway.policiesDir" -}}/etc/governance/policies{{- end -}}
+{{- define "governance-gateway.checkpointKeyFile" -}}/etc/governance/checkpoint/key{{- end -}}
+
+{{- define "governance-gateway.databaseSecretName" -}}
+{{- if .Values.database.existingSecret -}}
+{{- .Values.database.existingSecret -}}
+{{- else -}}
+{{- include "governance-gateway.suffixed" (list . "database") -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "governance-gateway.databaseSecretKey" -}}
+{{- if .Values.database.existingSecret -}}
+{{- .Values.database.existingSecretKey -}}
+{{- else -}}
+database-url
+{{- end -}}
+{{- end -}}
+
+{{- define "governance-gateway.configMapName" -}}
+{{- default (include "governance-gateway.suffixed" (list . "config")) .Values.config.existingConfigMap -}}
+{{- end -}}
+
+{{- define "governance-gateway.policiesConfigMapName" -}}
+{{- default (include "governance-gateway.suffixed" (list . "policies")) .Values.policies.existingConfigMap -}}
+{{- end -}}
+
+{{/* A bundle path as a ConfigMap key: keys cannot hold "/", so catalog/x.yaml is catalog__x.yaml. */}}
+{{- define "governance-gateway.policyKey" -}}
+{{- replace "/" "__" . -}}
+{{- end -}}
+
+{{/* The config files the chart ships (file name -> text), as JSON: the repository's copies, then
+config.files. JSON, because a YAML round trip through Go's parser drops the final newline of a
+block scalar that ends the document. */}}
+{{- define "governance-gateway.configFiles" -}}
+{{- $files := dict -}}
+{{- range $path, $_ := .Files.Glob "files/config/*.yaml" -}}
+{{- $_ := set $files (base $path) ($.Files.Get $path) -}}
+{{- end -}}
+{{- range $name, $text := .Values.config.files -}}
+{{- $_ := set $files $name $text -}}
+{{- end -}}
+{{- toJson $files -}}
+{{- end -}}
+
+{{/* The policy bundle the chart ships (bundle path -> text), as JSON: the sample bundle, then policies.files. */}}
+{{- define "governance-gateway.policyFiles" -}}
+{{- $files := dict -}}
+{{- if .Values.policies.sampleBundle -}}
+{{- range $path, $_ := .Files.Glob "files/policies/**.yaml" -}}
+{{- $_ := set $files (trimPrefix "files/policies/" $path) ($.Files.Get $path) -}}
+{{- end -}}
+{{- end -}}
+{{- range $path, $text := .Values.policies.files -}}
+{{- $_ := set $files $path $text -}}
+{{- end -}}
+{{- toJson $files -}}
+{{- end -}}
+
+{{/* The bundle paths mounted under POLICIES_DIR, sorted. */}}
+{{- define "governance-gateway.policyPaths" -}}
+{{- if .Values.policies.existingConfigMap -}}
+{{- toYaml (sortAlpha .Values.policies.existingConfigMapFiles) -}}
+{{- else -}}
+{{- toYaml (keys (include "governance-gateway.policyFiles" . | fromJson) | sortAlpha) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Stops the render with a message naming the values to fix. */}}
+{{- define "governance-gateway.validate" -}}
+{{- if and .Values.database.existingSecret .Values.database.url -}}
+{{- fail "database: set database.existingSecret or database.url, not both" -}}
+{{- end -}}
+{{- if not (or .Values.database.existingSecret .Values.database.url) -}}
+{{- fail "database.existingSecret is required: name the Secret that holds DATABASE_URL (a postgres:// URL; key database.existingSecretKey). The edge gateway keeps its ledger in PostgreSQL, shared by every replica. For a trial, database.url makes the chart create that Secret." -}}
+{{- end -}}
+{{- if and .Values.database.url (not (regexMatch "^postgres(ql)?://" .Values.database.url)) -}}
+{{- fail "database.url: must be a postgres:// or postgresql:// URL" -}}
+{{- end -}}
+{{- with .Values.auth.jwt -}}
+{{- if and .jwksUrl (not (and .issuer .audience)) -}}
+{{- fail "auth.jwt.issuer and auth.jwt.audience are required when auth.jwt.jwksUrl is set (a JWKS is often shared by many applications of one identity provider)" -}}
+{{- end -}}
+{{- if and .jwksUrl (eq $.Values.gateway.serviceEnv "production") (not (hasPrefix "https://" .jwksUrl)) -}}
+{{- fail "auth.jwt.jwksUrl: must be an https:// URL when gateway.serviceEnv is production" -}}
+{{- end -}}
+{{- end -}}
+{{- if and .Values.policies.existingConfigMap (not .Values.policies.existingConfigMapFiles) -}}
+{{- fail "policies.existingConfigMapFiles: list the bundle paths held by policies.existingConfigMap (decision.yaml, sensitive-data.yaml, catalog/<agent>.yaml, ...), each stored under its key with / written __; a ConfigMap cannot hold the bundle's folders otherwise" -}}
+{{- end -}}
+{{- if and .Values.policies.existingConfigMap .Values.policies.files -}}
+{{- fail "policies.files cannot be used with policies.existingConfigMap: the bundle then comes only from that ConfigMap" -}}
+{{- end -}}
+{{- if and .Values.config.existingConfigMap .Values.config.files -}}
+{{- fail "config.files cannot be used with config.existingConfigMap: the files then come only from that ConfigMap" -}}
+{{- end -}}
+{{- if and (not .Values.policies.existingConfigMap) (not (include "governance-gateway.policyFiles" . | fromJson)) -}}
+{{- fail "policies: the bundle is empty; keep policies.sampleBundle, add policies.files, or name policies.existingConfigMap" -}}
+{{- end -}}
+{{- if and .Values.podDisruptionBudget.enabled (not (kindIs "invalid" .Values.podDisruptionBudget.minAvailable)) (not (kindIs "invalid" .Values.podDisruptionBudget.maxUnavailable)) -}}
+{{- fail "podDisruptionBudget: set minAvailable or maxUnavailable, not both (null the other)" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* DATABASE_URL and the PG_* settings: the gateway and the migration Job both need them. */}}
+{{- define "governance-gateway.databaseEnv" -}}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "governance-gateway.databaseSecretName" . }}
+      key: {{ include "governance-gateway.databaseSecretKey" . }}
+{{- with .Values.database.sslMode }}
+- name: PG_SSL
+  value: {{ . | quote }}
+{{- end }}
+- name: PG_POOL_SIZE
+  value: {{ .Values.database.poolSize | int64 | quote }}
+- name: PG_STATEMENT_TIMEOUT_MS
+  value: {{ .Values.database.statementTimeoutMs | int64 | quote }}
+{{- with .Values.database.schema }}
+- name: PG_SCHEMA
+  value: {{ . | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* The gateway container's environment; every name is one src/config/env.ts reads (a test checks). */}}
+{{- define "governance-gateway.env" -}}
+- name: SERVICE_ENV
+  value: {{ .Values.gateway.serviceEnv | quote }}
+- name: AUTH_ENABLED
+  value: {{ .Values.auth.enabled | quote }}
+- name: RATE_LIMIT_ENABLED
+  value: {{ .Values.gateway.rateLimitEnabled | quote }}
+- name: LOG_LEVEL
+  value: {{ .Values.gateway.logLevel | quote }}
+- name: SERVICE_MAX_BODY_BYTES
+  value: {{ .Values.gateway.maxBodyBytes | int64 | quote }}
+- name: CONFIG_DIR
+  value: {{ include "governance-gateway.configDir" . }}
+- name: POLICIES_DIR
+  value: {{ include "governance-gateway.policiesDir" . }}
+{{- with .Values.gateway.trustedProxies }}
+- name: TRUSTED_PROXIES
+  value: {{ join "," . | quote }}
+{{- end }}
+{{- with .Values.gateway.minSdkVersion }}
+- name: MIN_SDK_VERSION
+  value: {{ . | quote }}
+{{- end }}
+{{ include "governance-gateway.databaseEnv" . }}
+{{- with .Values.auth.jwt }}
+{{- if .existingSecret }}
+- name: JWT_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ .existingSecret }}
+      key: {{ .secretKey }}
+{{- end }}
+{{- if .jwksUrl }}
+- name: JWT_JWKS_URL
+  value: {{ .jwksUrl | quote }}
+{{- end }}
+{{- if .issuer }}
+- name: JWT_ISSUER
+  value: {{ .issuer | quote }}
+{{- end }}
+{{- if .audience }}
+- name: JWT_AUDIENCE
+  value: {{ .audience | quote }}
+{{- end }}
+{{- end }}
+{{- if .Values.checkpoints.existingSecret }}
+- name: CHECKPOINT_KEY_FILE
+  value: {{ include "governance-gateway.checkpointKeyFile" . }}
+{{- end }}
+- name: CHECKPOINT_INTERVAL_SECONDS
+  value: {{ .Values.checkpoints.intervalSeconds | int64 | quote }}
+{{- with .Values.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/* The gateway pods' selector (selectorLabels plus the component). */}}
+{{- define "governance-gateway.podSelector" -}}
+{{ include "governance-gateway.selectorLabels" . }}
+app.kubernetes.io/component: gateway
+{{- end -}}
+
+{{/* A probe's timing fields from its values block. */}}
+{{- define "governance-gateway.probeTiming" -}}
+initialDelaySeconds: {{ .initialDelaySeconds }}
+periodSeconds: {{ .periodSeconds }}
+timeoutSeconds: {{ .timeoutSeconds }}
+failureThreshold: {{ .failureThreshold }}
+{{- with .successThreshold }}
+successThreshold: {{ . }}
+{{- end }}
+{{- end -}}
