@@ -55,7 +55,7 @@ function executionFailures(view: StageView): Failure[] {
 }
 
 function ignoredErrors(view: StageView): Failure[] {
-  if (!view.hasOutput || acknowledgesError(view.output)) return [];
+  if (!view.hasOutput || acknowledgesError(view.output, view.leaves)) return [];
   const failures: Failure[] = [];
   view.results.forEach((result, index) => {
     if (!result.isError) return;

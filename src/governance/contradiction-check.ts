@@ -1,7 +1,6 @@
 // Contradiction (0..100, 0 = none): the output says something the tool record disproves:
 // success after a failed tool, an amount/total/count or a status/state that differs from the tool's own.
 
-import { collectLeaves } from './json-leaves.ts';
 import { formatNumber, numericValue } from './number-text.ts';
 import { SUCCESS_STATUSES, claimsSuccess } from './output-claims.ts';
 import { NUMBER_TOLERANCE, SEVERITY_PENALTY } from './scoring-table.ts';
@@ -57,7 +56,7 @@ function referenceValues<T>(view: StageView, accepts: (key: string) => boolean, 
   const references = new Map<string, T[]>();
   const sources = [...view.calls.map((call) => call.params), ...view.results.map((result) => result.value)];
   for (const source of sources) {
-    for (const leaf of collectLeaves(source)) {
+    for (const leaf of view.leaves(source)) {
       if (leaf.key === undefined || !accepts(leaf.key)) continue;
       const value = read(leaf.value);
       if (value === undefined) continue;
@@ -82,7 +81,7 @@ function stateText(value: unknown): string | undefined {
 function stateMismatches(view: StageView): Failure[] {
   const references = referenceValues(view, isStateKey, stateText);
   const failures: Failure[] = [];
-  for (const leaf of collectLeaves(view.output, 'output')) {
+  for (const leaf of view.leaves(view.output, 'output')) {
     if (leaf.key === undefined || !isStateKey(leaf.key)) continue;
     const value = stateText(leaf.value);
     const known = references.get(sameNameKey(leaf.key));
@@ -101,7 +100,7 @@ function stateMismatches(view: StageView): Failure[] {
 function numberMismatches(view: StageView): Failure[] {
   const references = referenceValues(view, isQuantityKey, numericValue);
   const failures: Failure[] = [];
-  for (const leaf of collectLeaves(view.output, 'output')) {
+  for (const leaf of view.leaves(view.output, 'output')) {
     if (leaf.key === undefined || !isQuantityKey(leaf.key)) continue;
     const value = numericValue(leaf.value);
     const known = references.get(sameNameKey(leaf.key));

@@ -20,9 +20,9 @@ function describeFact(fact: Fact): string {
 /** Before execution there is nothing to evidence: the check is not applicable and scores 100. */
 export function checkEvidence(view: StageView): CheckOutcome {
   if (view.isPreCheck || !view.hasOutput) return { score: 100, failures: [] };
-  const facts = extractFacts(view.output);
+  const facts = extractFacts(view.output, view.leaves);
   if (facts.length === 0) return { score: 100, failures: [] };
-  const corpus = buildCorpus([...view.results.map((result) => result.value), view.requestInput]);
+  const corpus = buildCorpus([...view.results.map((result) => result.value), view.requestInput], view.leaves);
   const unbacked = facts.filter((fact) => !isBacked(fact, corpus));
   const score = clampScore((100 * (facts.length - unbacked.length)) / facts.length);
   if (unbacked.length === 0) return { score, failures: [] };

@@ -2,7 +2,7 @@
 // the corpus they can be backed by (tool results and the request input). A heuristic by design:
 // plain words are not claims we can verify, so they are not counted.
 
-import { collectLeaves, leafText } from './json-leaves.ts';
+import { collectLeaves, leafText, type LeafWalker } from './json-leaves.ts';
 import { MAX_EVIDENCE_FACTS } from './scoring-table.ts';
 
 export interface Fact {
@@ -91,10 +91,10 @@ function factsInString(raw: string, path: string): Fact[] {
 }
 
 /** The output's facts, each counted once (first path wins), at most MAX_EVIDENCE_FACTS. */
-export function extractFacts(output: unknown): Fact[] {
+export function extractFacts(output: unknown, leaves: LeafWalker = collectLeaves): Fact[] {
   const facts: Fact[] = [];
   const seen = new Set<string>();
-  for (const leaf of collectLeaves(output, 'output')) {
+  for (const leaf of leaves(output, 'output')) {
     let found: Fact[] = [];
     if (typeof leaf.value === 'number') {
       if (isClaimNumber(leaf.value)) found = [{ path: leaf.path, text: String(leaf.value), number: leaf.value }];
@@ -112,11 +112,11 @@ export function extractFacts(output: unknown): Fact[] {
   return facts;
 }
 
-export function buildCorpus(sources: readonly unknown[]): EvidenceCorpus {
+export function buildCorpus(sources: readonly unknown[], leaves: LeafWalker = collectLeaves): EvidenceCorpus {
   const lines: string[] = [];
   const numbers = new Set<string>();
   for (const source of sources) {
-    for (const leaf of collectLeaves(source)) {
+    for (const leaf of leaves(source)) {
       const text = leafText(leaf.value);
       if (text === undefined) continue;
       lines.push(text.toLowerCase());

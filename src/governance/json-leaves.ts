@@ -51,6 +51,26 @@ export function collectLeaves(value: unknown, basePath = ''): LeafVisit[] {
   return leaves;
 }
 
+/** collectLeaves, or a walker that remembers what it walked (createLeafWalker). */
+export type LeafWalker = (value: unknown, basePath?: string) => readonly LeafVisit[];
+
+/**
+ * A collectLeaves that walks each (value, basePath) once. One per evaluation (StageView.leaves):
+ * the checks read the same output, params and tool results many times over, and the request
+ * does not change while it is evaluated. Callers must not change the lists they get.
+ */
+export function createLeafWalker(): LeafWalker {
+  const walked = new Map<object, Map<string, readonly LeafVisit[]>>();
+  return (value, basePath = '') => {
+    if (typeof value !== 'object' || value === null) return collectLeaves(value, basePath);
+    let byBase = walked.get(value);
+    if (!byBase) walked.set(value, (byBase = new Map()));
+    let leaves = byBase.get(basePath);
+    if (!leaves) byBase.set(basePath, (leaves = collectLeaves(value, basePath)));
+    return leaves;
+  };
+}
+
 /** The string form of the text-bearing leaves (strings and numbers), for pattern scans. */
 export function leafText(value: Leaf): string | undefined {
   if (typeof value === 'string') return value;

@@ -89,8 +89,8 @@ export interface RiskInput {
 /** Personal data anywhere in the params or the output, allowed there or not. */
 export function personalDataPresent(view: StageView): boolean {
   const pii = patternsOfKind(view.bundle.sensitive_data, 'pii');
-  if (view.calls.some((call) => scanSensitive(call.params, pii).length > 0)) return true;
-  return view.hasOutput && scanSensitive(view.output, pii).length > 0;
+  if (view.calls.some((call) => scanSensitive(call.params, pii, '', view.leaves).length > 0)) return true;
+  return view.hasOutput && scanSensitive(view.output, pii, '', view.leaves).length > 0;
 }
 
 interface ReasonFacts {

@@ -1,6 +1,6 @@
 // Finds personal data and secrets by the bundle's patterns, wherever they sit in a value.
 
-import { collectLeaves, leafText } from './json-leaves.ts';
+import { collectLeaves, leafText, type LeafWalker } from './json-leaves.ts';
 import type { SensitivePattern } from '../policy/types.ts';
 
 export interface SensitiveHit {
@@ -17,10 +17,11 @@ export function scanSensitive(
   value: unknown,
   patterns: readonly SensitivePattern[],
   basePath = '',
+  leaves: LeafWalker = collectLeaves,
 ): SensitiveHit[] {
   if (patterns.length === 0) return [];
   const hits: SensitiveHit[] = [];
-  for (const leaf of collectLeaves(value, basePath)) {
+  for (const leaf of leaves(value, basePath)) {
     const text = leafText(leaf.value);
     if (text === undefined || text === '') continue;
     for (const pattern of patterns) {

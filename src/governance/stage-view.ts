@@ -3,6 +3,7 @@
 
 import type { AgentPolicy, PolicyBundle, ToolPolicy } from '../policy/types.ts';
 import type { GovernanceContext, GovernanceInput, NormalizedExecution, ToolCall, ToolResult } from './types.ts';
+import { createLeafWalker, type LeafWalker } from './json-leaves.ts';
 
 export interface StageView {
   isPreCheck: boolean;
@@ -21,6 +22,8 @@ export interface StageView {
   bundle: PolicyBundle;
   /** Pre-check only: the session's earlier calls of the proposed tool, when someone counts them. */
   priorSessionCalls: number | undefined;
+  /** The leaves of any value of this request, each value walked once for all the checks. */
+  leaves: LeafWalker;
 }
 
 export function buildStageView(input: GovernanceInput, ctx: GovernanceContext): StageView {
@@ -43,6 +46,7 @@ export function buildStageView(input: GovernanceInput, ctx: GovernanceContext): 
     agentPolicy: ctx.agentPolicy,
     bundle: ctx.bundle,
     priorSessionCalls: isPreCheck ? ctx.priorSessionCalls : undefined,
+    leaves: createLeafWalker(),
   };
 }
 
