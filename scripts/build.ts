@@ -3,11 +3,35 @@
 // starts in a fraction of the time of ~220 TypeScript files resolved and type-stripped one by
 // one, and holds less memory. Development and tests run the sources directly.
 
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+
+// An ES-module import of node:http makes Node build its ES facade, which reads every export,
+// including the lazy WebSocket, CloseEvent and MessageEvent, and so loads Node's internal undici
+// (about 40 ms of start-up). Taken through require(), the module is used as is and those stay
+// unloaded. The lazy names are left out of the re-exports (nothing here imports them).
+const LAZY_HTTP_EXPORTS = new Set(['WebSocket', 'CloseEvent', 'MessageEvent']);
+const httpThroughRequire: Plugin = {
+  name: 'node-http-through-require',
+  setup(builder) {
+    builder.onResolve({ filter: /^(node:)?http$/ }, (args) => (args.kind === 'require-call'
+      ? { path: 'node:http', external: true }
+      : { path: 'node:http', namespace: 'http-through-require' }));
+    builder.onLoad({ filter: /.*/, namespace: 'http-through-require' }, () => {
+      const names = Object.keys(createRequire(import.meta.url)('node:http')).filter((name) => !LAZY_HTTP_EXPORTS.has(name));
+      const contents = [
+        "const http = require('node:http');",
+        'export default http;',
+        ...names.map((name) => `export const ${name} = http.${name};`),
+      ].join('\n');
+      return { contents, loader: 'js' };
+    });
+  },
+};
 
 await build({
   absWorkingDir: root,
@@ -23,6 +47,7 @@ await build({
   legalComments: 'linked',
   // pg tries the optional native binding only when asked; it is never installed.
   external: ['pg-native'],
+  plugins: [httpThroughRequire],
   // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
   banner: { js: "import { createRequire as __govgateRequire } from 'node:module'; const require = __govgateRequire(import.meta.url);" },
   logLevel: 'warning',
