@@ -14,6 +14,7 @@ import { isRecord } from './plain-object.ts';
 import { RULE_STAGES } from './bundle-file-schemas.ts';
 import { checkRuleExpression } from './cel-type-check.ts';
 import { RULE_ENV, celBindings } from './rule-environment.ts';
+import { ruleToolNames } from './rule-tool-guard.ts';
 
 /** Rule ids seen so far in the bundle, with the file that has each: ids must be unique bundle-wide. */
 export type RuleIdOwners = Map<string, string>;
@@ -78,10 +79,13 @@ function compileExpression(source: PolicySource, at: FieldSegment[], text: strin
   } catch (error) {
     return { issues: [issueAt(0, `CEL error: ${(error as Error).message}`)] };
   }
+  const toolNames = ruleToolNames(parsed.expr);
   return {
     issues: [],
     reads,
     evaluate(variables) {
+      // The expression is `tool.name == "x" && ...`: false for any other tool, without evaluating.
+      if (toolNames !== undefined && !toolNames.has(variables.tool.name)) return { matched: false };
       let result: unknown;
       try {
         result = program(celBindings(variables));
