@@ -1,6 +1,7 @@
-// `govgate policy test [DIR]` runs the bundle's test cases (tests/*.yaml) and prints a pass/fail
-// line per case, exiting 1 if any fails; `govgate policy lint [DIR]` compiles the bundle and reads
-// the cases without running them. DIR defaults to POLICIES_DIR, then ./policies.
+// `govgate policy test [DIR]` runs the bundle's test cases (tests/*.yaml, or tests__*.yaml in a flat
+// bundle) and prints a pass/fail line per case, exiting 1 if any fails; `govgate policy lint [DIR]`
+// compiles the bundle and reads the cases without running them. DIR defaults to POLICIES_DIR, then
+// ./policies.
 
 import path from 'node:path';
 import { ConfigFileError, formatConfigFileIssue } from '../config/index.ts';
@@ -49,10 +50,11 @@ export function load(dir: string, out: Out): { bundle: PolicyBundle; cases: Poli
     if (!(error instanceof PolicyLoadError)) throw error;
     problems.push(...error.issues.map(formatPolicyIssue));
   }
-  const files = listTestFiles(dir);
+  let files: string[] = [];
   let cases: PolicyTestCase[] = [];
   try {
-    cases = readTestCases(files, (file) => display(file));
+    files = listTestFiles(dir, display);
+    cases = readTestCases(files, display);
   } catch (error) {
     if (!(error instanceof ConfigFileError)) throw error;
     problems.push(...error.issues.map(formatConfigFileIssue));

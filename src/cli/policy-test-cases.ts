@@ -1,6 +1,7 @@
-// Reads `policies/tests/*.yaml`: policy test cases, each a request (the bodies the API takes),
-// optional context (session history, clock, reliability) and what the bundle must decide. Every
-// problem in every file is reported with file:line:column, like the bundle's own files.
+// Reads `policies/tests/*.yaml` (`tests__*.yaml` in a flat bundle, a ConfigMap mount): policy test
+// cases, each a request (the bodies the API takes), optional context (session history, clock,
+// reliability) and what the bundle must decide. Every problem in every file is reported with
+// file:line:column, like the bundle's own files.
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,7 @@ import { ConfigFileError, parseLocatedYaml, type ConfigFileIssue, type LocatedYa
 import { validateRequest, type SchemaName } from '../schemas/index.ts';
 import { OUTCOMES } from '../governance/index.ts';
 import { DRY_RUN_SUBJECTS, type DryRunContextInput, type DryRunSubject } from '../runtime/index.ts';
-
-export const TESTS_DIR = 'tests';
+import { TESTS_DIR, splitFlatName } from '../policy/index.ts';
 
 export interface PolicyTestCase {
   file: string;
@@ -52,15 +52,45 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 const validateCase = ajv.compile(CASE_SCHEMA);
 const validateFile = ajv.compile(CASE_FILE_SCHEMA);
 
-/** The case files of a bundle directory, in name order (none when it has no tests/ folder). */
-export function listTestFiles(bundleDir: string): string[] {
-  const dir = path.join(bundleDir, TESTS_DIR);
+/**
+ * The case files of a bundle directory, in bundle-path order: tests/*.yaml and, in a flat bundle
+ * (a ConfigMap mount), tests__*.yaml; none when it has neither. A case file given both ways
+ * throws a ConfigFileError naming both files.
+ */
+export function listTestFiles(bundleDir: string, display: (file: string) => string = (file) => file): string[] {
+  const byName = new Map<string, string>();
+  const folder = path.join(bundleDir, TESTS_DIR);
+  for (const name of yamlFilesIn(folder)) byName.set(name, path.join(folder, name));
+  const issues: ConfigFileIssue[] = [];
+  for (const flatName of yamlFilesIn(bundleDir)) {
+    const split = splitFlatName(flatName);
+    if (split?.folder !== TESTS_DIR || split.name.startsWith('.')) continue;
+    const file = path.join(bundleDir, flatName);
+    const twin = byName.get(split.name);
+    if (twin === undefined) byName.set(split.name, file);
+    else issues.push({ file: display(file), line: null, column: null, path: '', message: `is ${TESTS_DIR}/${split.name} in the flat layout, and ${display(twin)} exists too; keep one of the two` });
+  }
+  if (issues.length > 0) throw new ConfigFileError(issues);
+  return [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, file]) => file);
+}
+
+/** The *.yaml files (symlinks followed) directly in `dir`, none when it is missing. */
+function yamlFilesIn(dir: string): string[] {
+  let names: string[];
   try {
-    if (!statSync(dir).isDirectory()) return [];
+    names = readdirSync(dir);
   } catch {
     return [];
   }
-  return readdirSync(dir).filter((name) => name.endsWith('.yaml') && !name.startsWith('.')).sort().map((name) => path.join(dir, name));
+  return names.filter((name) => name.endsWith('.yaml') && !name.startsWith('.') && isFile(path.join(dir, name)));
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Every case of every file; throws ConfigFileError listing every problem. */

@@ -5,7 +5,7 @@ import type { AgentPolicy, DecisionPolicy, PolicyBundle, PolicyRule, SensitivePa
 import type { PolicyIssue } from './policy-load-error.ts';
 import { PolicyLoadError, sortIssues } from './policy-load-error.ts';
 import type { BundleListing } from './bundle-files.ts';
-import { CATALOG_DIR, RULES_DIR } from './bundle-files.ts';
+import { CATALOG_DIR, FLAT_SEPARATOR, RULES_DIR } from './bundle-layout.ts';
 import { PolicySource } from './yaml-source.ts';
 import type { PolicyFileKind } from './file-shape-check.ts';
 import { checkFileShape } from './file-shape-check.ts';
@@ -35,7 +35,7 @@ export function compileBundle(listing: BundleListing): PolicyBundle {
 
   const catalogPaths = listing.files.map((file) => file.relPath).filter((rel) => rel.startsWith(`${CATALOG_DIR}/`)).sort();
   if (catalogPaths.length === 0) {
-    issues.push({ file: `${listing.dir}/${CATALOG_DIR}`, line: null, column: null, path: '', message: 'holds no agent catalog (*.yaml); at least one is required' });
+    issues.push({ file: `${listing.dir}/${CATALOG_DIR}`, line: null, column: null, path: '', message: `holds no agent catalog (*.yaml); at least one is required (in a flat bundle, such as a ConfigMap's, ${CATALOG_DIR}${FLAT_SEPARATOR}<name>.yaml)` });
   }
   const agents = compileCatalogs(catalogPaths.map((rel) => parse(rel, 'catalog')), issues);
 
@@ -96,13 +96,13 @@ function compileCatalogs(sources: Array<PolicySource | undefined>, issues: Polic
     if (agent.id === '') continue;
     const previous = idOwner.get(agent.id);
     if (previous !== undefined) issues.push(source.issue(['id'], `duplicate catalog id '${agent.id}' (also in ${previous})`));
-    else idOwner.set(agent.id, source.relPath);
+    else idOwner.set(agent.id, source.name);
     agent.agents.forEach((glob, index) => {
       const owner = globOwner.get(glob);
-      if (owner !== undefined && owner !== source.relPath) {
+      if (owner !== undefined && owner !== source.name) {
         issues.push(source.issue(['agents', index], `'${glob}' is already claimed by ${owner}, which is read first, so it never selects this catalog`));
       } else {
-        globOwner.set(glob, source.relPath);
+        globOwner.set(glob, source.name);
       }
     });
   }

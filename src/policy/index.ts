@@ -13,4 +13,5 @@ export { agentGlobMatches, agentGlobProblem, compileAgentGlobs } from './agent-g
 export type { AgentMatcher } from './agent-glob.ts';
 export { parseDurationSeconds } from './review-duration.ts';
 export { POLICY_RELOAD_NAME, watchPolicyBundle } from './bundle-watcher.ts';
+export { FLAT_SEPARATOR, TESTS_DIR, splitFlatName } from './bundle-layout.ts';
 export type { PolicyBundleWatch } from './bundle-watcher.ts';

@@ -28,7 +28,7 @@ export function compileRules(source: PolicySource, owners: RuleIdOwners): { rule
     if (typeof entry.id === 'string') {
       const owner = owners.get(entry.id);
       if (owner !== undefined) issues.push(source.issue(['rules', index, 'id'], `duplicate rule id '${entry.id}' (also in ${owner})`));
-      else owners.set(entry.id, `${source.relPath} rules[${index}]`);
+      else owners.set(entry.id, `${source.name} rules[${index}]`);
     }
     if (typeof entry.when !== 'string' || entry.when.trim() === '') return;
     const compiled = compileExpression(source, ['rules', index, 'when'], entry.when);

@@ -11,6 +11,8 @@ import { sourceOffsetOf, type ScalarStyle } from './scalar-offsets.ts';
 export interface SourceFile {
   /** Path inside the bundle with '/' separators, e.g. `catalog/support-agent.yaml`. */
   relPath: string;
+  /** Where the file is inside the bundle directory: relPath, or its flat form (`catalog__support-agent.yaml`). */
+  name: string;
   /** How issues name the file. */
   display: string;
   bytes: Uint8Array;
@@ -18,6 +20,8 @@ export interface SourceFile {
 
 export class PolicySource {
   readonly relPath: string;
+  /** How messages name the file within the bundle: as the user wrote it (see SourceFile.name). */
+  readonly name: string;
   readonly display: string;
   readonly doc: Document | undefined;
   readonly value: unknown;
@@ -29,6 +33,7 @@ export class PolicySource {
 
   constructor(file: SourceFile) {
     this.relPath = file.relPath;
+    this.name = file.name;
     this.display = file.display;
     let text: string;
     try {

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
@@ -14,6 +14,7 @@ import { policyCommand } from '../../src/cli/policy-command.ts';
 import { listTestFiles, readTestCases } from '../../src/cli/policy-test-cases.ts';
 import { runPolicyTest } from '../../src/cli/policy-test-runner.ts';
 import { REPO_ROOT } from '../helpers/gateway.ts';
+import { writeFlatBundle } from '../unit/policy/temp-bundle.ts';
 
 const SAMPLE = path.join(REPO_ROOT, 'policies');
 
@@ -89,6 +90,31 @@ describe('govgate policy', () => {
     assert.equal(code, 0, text);
     assert.match(text, /valid, policy_version pol-[0-9a-f]{12}/);
     assert.match(text, /\d+ rules \(1 in shadow mode\), \d+ test cases in 3 files/);
+  });
+
+  test('lint and test accept a flat bundle (a ConfigMap mount): the same version, the same cases, files named as on disk', async (t) => {
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'govgate-flat-')), 'policies');
+    t.after(() => rmSync(path.dirname(dir), { recursive: true, force: true }));
+    assert.ok(writeFlatBundle(SAMPLE, dir).includes('tests__payments.yaml'));
+    const version = loadPolicyBundleSync(SAMPLE).version;
+    const folders = await command(['lint', SAMPLE]);
+    const lint = await command(['lint', dir]);
+    assert.equal(lint.code, 0, lint.text);
+    assert.match(lint.text, new RegExp(`valid, policy_version ${version}`));
+    assert.equal(lint.text.split('\n')[1], folders.text.split('\n')[1], 'the same catalogs, rules and cases');
+    const run = await command(['test', dir], { json: true });
+    assert.equal(run.code, 0, run.text);
+    const report = JSON.parse(run.text) as { policy_version: string; passed: number; cases: Array<{ file: string }> };
+    assert.equal(report.policy_version, version);
+    assert.equal(report.passed, (JSON.parse((await command(['test', SAMPLE], { json: true })).text) as { passed: number }).passed);
+    assert.ok(report.cases.every((c) => /\/tests__[\w-]+\.yaml$/.test(c.file)), report.cases.map((c) => c.file).join(', '));
+
+    // A case file given both ways is an error naming both.
+    mkdirSync(path.join(dir, 'tests'));
+    cpSync(path.join(dir, 'tests__payments.yaml'), path.join(dir, 'tests', 'payments.yaml'));
+    const twice = await command(['lint', dir]);
+    assert.equal(twice.code, 1);
+    assert.match(twice.text, /tests__payments\.yaml: is tests\/payments\.yaml in the flat layout, and \S*tests\/payments\.yaml exists too; keep one of the two/);
   });
 
   test('the real command line: exit codes 0 and 1', async (t) => {

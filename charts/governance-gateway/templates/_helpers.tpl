@@ -94,7 +94,8 @@ database-url
 {{- default (include "governance-gateway.suffixed" (list . "policies")) .Values.policies.existingConfigMap -}}
 {{- end -}}
 
-{{/* A bundle path as a ConfigMap key: keys cannot hold "/", so catalog/x.yaml is catalog__x.yaml. */}}
+{{/* A bundle path as a ConfigMap key: keys cannot hold "/", so catalog/x.yaml is catalog__x.yaml,
+the flat name the gateway reads as that bundle file (docs/policies.md "Layout"). */}}
 {{- define "governance-gateway.policyKey" -}}
 {{- replace "/" "__" . -}}
 {{- end -}}
@@ -127,15 +128,6 @@ block scalar that ends the document. */}}
 {{- toJson $files -}}
 {{- end -}}
 
-{{/* The bundle paths mounted under POLICIES_DIR, sorted. */}}
-{{- define "governance-gateway.policyPaths" -}}
-{{- if .Values.policies.existingConfigMap -}}
-{{- toYaml (sortAlpha .Values.policies.existingConfigMapFiles) -}}
-{{- else -}}
-{{- toYaml (keys (include "governance-gateway.policyFiles" . | fromJson) | sortAlpha) -}}
-{{- end -}}
-{{- end -}}
-
 {{/* Stops the render with a message naming the values to fix. */}}
 {{- define "governance-gateway.validate" -}}
 {{- if and .Values.database.existingSecret .Values.database.url -}}
@@ -154,9 +146,6 @@ block scalar that ends the document. */}}
 {{- if and .jwksUrl (eq $.Values.gateway.serviceEnv "production") (not (hasPrefix "https://" .jwksUrl)) -}}
 {{- fail "auth.jwt.jwksUrl: must be an https:// URL when gateway.serviceEnv is production" -}}
 {{- end -}}
-{{- end -}}
-{{- if and .Values.policies.existingConfigMap (not .Values.policies.existingConfigMapFiles) -}}
-{{- fail "policies.existingConfigMapFiles: list the bundle paths held by policies.existingConfigMap (decision.yaml, sensitive-data.yaml, catalog/<agent>.yaml, ...), each stored under its key with / written __; a ConfigMap cannot hold the bundle's folders otherwise" -}}
 {{- end -}}
 {{- if and .Values.policies.existingConfigMap .Values.policies.files -}}
 {{- fail "policies.files cannot be used with policies.existingConfigMap: the bundle then comes only from that ConfigMap" -}}

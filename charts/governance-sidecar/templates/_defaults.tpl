@@ -24,7 +24,6 @@ config:
   rateLimitsYaml: {}
 policies:
   existingConfigMap: ""
-  files: []
 database:
   existingSecret: ""
   existingSecretKey: database-url

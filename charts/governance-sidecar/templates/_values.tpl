@@ -21,6 +21,10 @@ messages name the key the user wrote.
 {{- if not (kindIs "map" $given) -}}
 {{- fail (printf "%s must be a map of sidecar settings" $path) -}}
 {{- end -}}
+{{- /* A retired key says what replaced it rather than only that it is unknown. */ -}}
+{{- if and (kindIs "map" (get $given "policies")) (hasKey (get $given "policies") "files") -}}
+{{- fail (printf "%s.policies.files is no longer used: remove it. The whole ConfigMap is mounted and the gateway reads its keys as they are (catalog__x.yaml is the bundle's catalog/x.yaml), so a file added to the ConfigMap needs no change here" $path) -}}
+{{- end -}}
 {{- $merged := include "governance-sidecar.merge" (dict "defaults" $defaults "values" $given "path" $path "open" false) | fromYaml -}}
 {{- include "governance-sidecar.validate" (dict "v" $merged "path" $path "context" .context) -}}
 {{- toYaml $merged -}}
@@ -104,11 +108,6 @@ messages name the key the user wrote.
 {{- end -}}
 {{- if not $v.policies.existingConfigMap -}}
 {{- fail (printf "%s.policies.existingConfigMap is required: the ConfigMap holding the policy bundle in the pod's namespace (the governance-gateway chart creates <release>-governance-gateway-policies)" $p) -}}
-{{- end -}}
-{{- range $v.policies.files -}}
-{{- if not (regexMatch "^((catalog|rules|tests)/)?[A-Za-z0-9][A-Za-z0-9_.-]*\\.yaml$" (toString .)) -}}
-{{- fail (printf "%s.policies.files: %q is not a bundle path (decision.yaml, catalog/x.yaml, rules/x.yaml, ...)" $p (toString .)) -}}
-{{- end -}}
 {{- end -}}
 {{- if not (has $v.preStop.action (list "auto" "sleep" "exec")) -}}
 {{- fail (printf "%s.preStop.action must be auto, sleep or exec" $p) -}}

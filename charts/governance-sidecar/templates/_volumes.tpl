@@ -2,9 +2,10 @@
 The sidecar's volumes, as list items of the pod's `volumes:`. Names start with
 `governance-sidecar-` so they never clash with the agent's own.
 - config: gateway.yaml (this sidecar's routes) and rate_limits.yaml, hot-reloaded;
-- policies: the policy bundle, hot-reloaded. ConfigMap keys cannot hold `/`, so a bundle file
-  `catalog/x.yaml` is stored under the key `catalog__x.yaml` (the governance-gateway chart's
-  convention) and mapped back to its folder here; list the files in policies.files;
+- policies: the policy bundle, hot-reloaded, the whole ConfigMap (no items list). Its keys cannot
+  hold `/`, so a bundle file `catalog/x.yaml` is the key `catalog__x.yaml` (the governance-gateway
+  chart's convention), a flat name the gateway reads as that file: a key added to the ConfigMap
+  is mounted and loaded without a change here;
 - data: the SQLite ledger when there is no database, the API key store, a generated checkpoint key;
 - tmp: /tmp on a read-only root filesystem.
 */}}
@@ -16,13 +17,6 @@ The sidecar's volumes, as list items of the pod's `volumes:`. Names start with
 - name: governance-sidecar-policies
   configMap:
     name: {{ $v.policies.existingConfigMap | quote }}
-    {{- with $v.policies.files }}
-    items:
-      {{- range . }}
-      - key: {{ replace "/" "__" . | quote }}
-        path: {{ . | quote }}
-      {{- end }}
-    {{- end }}
 - name: governance-sidecar-data
   emptyDir:
     sizeLimit: {{ $v.dataVolume.sizeLimit | quote }}

@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,7 +17,7 @@ import { startTestGateway } from '../../helpers/gateway.ts';
 import { DEFAULT_PORTS, loadConfig } from '../../../src/config/index.ts';
 import { systemRoutes } from '../../../src/api/index.ts';
 import { createMetrics } from '../../../src/observability/index.ts';
-import { POLICY_RELOAD_NAME, loadPolicyBundleSync } from '../../../src/policy/index.ts';
+import { POLICY_RELOAD_NAME, loadPolicyBundle, loadPolicyBundleSync } from '../../../src/policy/index.ts';
 
 const CHART = 'governance-gateway';
 const CHART_DIR = path.join(CHARTS_DIR, CHART);
@@ -70,7 +70,7 @@ const VALUE_SETS: Record<string, object[]> = {
     image: { repository: 'registry.example.com/governance-gateway', digest: `sha256:${'a'.repeat(64)}` },
   }],
   'existing ConfigMaps': [DB, {
-    policies: { existingConfigMap: 'security-policies', existingConfigMapFiles: filesUnder(path.join(REPO_ROOT, 'policies')) },
+    policies: { existingConfigMap: 'security-policies' },
     config: { existingConfigMap: 'gateway-config' },
   }],
   'inline files, chart-made database Secret': [{
@@ -127,25 +127,38 @@ function environmentOf(container: Json): Record<string, string> {
 /** The variable names src/config/env.ts reads (`env.NAME`). */
 const ENV_NAMES_READ = new Set([...repoFile('src/config/env.ts').matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((match) => match[1]));
 
-/** Writes the config and policy volumes the way the kubelet would (ConfigMap keys, or items at their paths). */
+/**
+ * Writes a whole-ConfigMap volume the way the kubelet does: the keys as files in a timestamped
+ * directory, `..data` pointing at it, and each key at the top level a symlink through `..data`.
+ */
+function mountConfigMap(data: Record<string, string>, target: string): void {
+  const version = '..2026_03_02_10_00_00.000000001';
+  mkdirSync(path.join(target, version), { recursive: true });
+  for (const [key, text] of Object.entries(data)) {
+    writeFileSync(path.join(target, version, key), text);
+    symlinkSync(path.join('..data', key), path.join(target, key));
+  }
+  symlinkSync(version, path.join(target, '..data'));
+}
+
+/** Writes the config and policy volumes the way the kubelet would; both are whole-ConfigMap mounts (no items). */
 function materializeVolumes(objects: SourcedObject[], dir: string): { configDir: string; policiesDir: string } {
   const spec = podSpecOf(objects);
   const mounts = gatewayContainer(objects).volumeMounts as Json[];
   const dirs: Record<string, string> = {};
   for (const name of ['config', 'policies']) {
     const volume = (spec.volumes as Json[]).find((v) => v.name === name)!;
-    const data = configMap(objects, volume.configMap.name).data as Record<string, string>;
+    assert.equal(volume.configMap.items, undefined, `${name}: a whole-ConfigMap mount, so a key added later is mounted too`);
     const target = path.join(dir, name);
-    const items: Array<{ key: string; path: string }> = volume.configMap.items ?? Object.keys(data).map((key) => ({ key, path: key }));
-    for (const item of items) {
-      mkdirSync(path.dirname(path.join(target, item.path)), { recursive: true });
-      writeFileSync(path.join(target, item.path), data[item.key]);
-    }
+    mountConfigMap(configMap(objects, volume.configMap.name).data, target);
     dirs[mounts.find((m) => m.name === name)!.mountPath] = target;
   }
   const env = environmentOf(gatewayContainer(objects));
   return { configDir: dirs[env.CONFIG_DIR]!, policiesDir: dirs[env.POLICIES_DIR]! };
 }
+
+/** A bundle path as the chart's ConfigMap key: `catalog/x.yaml` -> `catalog__x.yaml`. */
+const flatKey = (bundlePath: string) => bundlePath.split('/').join('__');
 
 function tempDir(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chart-test-'));
@@ -252,18 +265,32 @@ test('a gateway started with the chart environment and mounted files answers eve
   assert.equal(health.body.policy_version, loadPolicyBundleSync(path.join(REPO_ROOT, 'policies')).version);
 });
 
-test('the ConfigMaps hold config/ and policies/ byte for byte, mounted back at their paths', (t) => {
+test('the ConfigMaps hold config/ and policies/ byte for byte, a bundle file under its flat key', () => {
   const { objects } = render('defaults');
   const config = configMap(objects, 'gg-governance-gateway-config').data;
   assert.deepEqual(Object.keys(config).sort(), filesUnder(path.join(REPO_ROOT, 'config')));
   for (const [file, text] of Object.entries(config)) assert.equal(text, repoFile('config', file), file);
 
-  const { configDir, policiesDir } = materializeVolumes(objects, tempDir(t));
-  assert.deepEqual(filesUnder(policiesDir), filesUnder(path.join(REPO_ROOT, 'policies')));
-  for (const file of filesUnder(policiesDir)) assert.equal(readFileSync(path.join(policiesDir, file), 'utf8'), repoFile('policies', file), file);
-  assert.deepEqual(filesUnder(configDir), ['gateway.yaml', 'rate_limits.yaml']);
-  const keys = Object.keys(configMap(objects, 'gg-governance-gateway-policies').data);
+  const policies = configMap(objects, 'gg-governance-gateway-policies').data as Record<string, string>;
+  const repoPolicies = filesUnder(path.join(REPO_ROOT, 'policies'));
+  assert.deepEqual(Object.keys(policies).sort(), repoPolicies.map(flatKey).sort());
+  for (const file of repoPolicies) assert.equal(policies[flatKey(file)], repoFile('policies', file), file);
+  const keys = Object.keys(policies);
   assert.ok(keys.includes('catalog__support-agent.yaml') && keys.every((key) => /^[-._a-zA-Z0-9]+$/.test(key)), keys.join(', '));
+});
+
+test('the policies ConfigMap, mounted by the kubelet as flat files, loads as the repo bundle with the same policy_version', async (t) => {
+  const { objects } = render('defaults');
+  const policiesDir = path.join(tempDir(t), 'policies');
+  mountConfigMap(configMap(objects, 'gg-governance-gateway-policies').data, policiesDir);
+  assert.ok(readdirSync(policiesDir).includes('catalog__support-agent.yaml'), 'keys are file names, no folders');
+  const repo = loadPolicyBundleSync(path.join(REPO_ROOT, 'policies'));
+  const mounted = loadPolicyBundleSync(policiesDir);
+  assert.equal(mounted.version, repo.version, 'a ConfigMap-mounted sidecar and a repo-mounted gateway agree on policy_version');
+  assert.deepEqual(mounted.sources, repo.sources);
+  assert.deepEqual(mounted.agents.map((agent) => agent.source), repo.agents.map((agent) => agent.source));
+  assert.equal((await loadPolicyBundle(policiesDir)).version, repo.version);
+  assert.equal(loadPolicyBundleSync(path.join(CHART_DIR, 'files/policies')).version, repo.version, 'the chart\'s copy is the repo bundle');
 });
 
 test('ConfigMap values are JSON strings, never block scalars (Helm\'s manifest split drops the final newline of one that ends a document)', () => {
@@ -369,15 +396,12 @@ test('inline files replace and add to the shipped ones, and the bundle they make
   assert.equal(bundle.resolveAgent('research-7')?.id, 'research');
 });
 
-test('existing ConfigMaps: the chart makes none and mounts them, the bundle\'s folders through items', () => {
+test('existing ConfigMaps: the chart makes none and mounts them whole, with no list of the bundle\'s files', () => {
   const { objects } = render('existing ConfigMaps');
   assert.equal(objects.filter((o) => o.object.kind === 'ConfigMap').length, 0);
   const volumes = podSpecOf(objects).volumes as Json[];
-  assert.equal(volumes.find((v) => v.name === 'config')!.configMap.name, 'gateway-config');
-  const policies = volumes.find((v) => v.name === 'policies')!.configMap;
-  assert.equal(policies.name, 'security-policies');
-  assert.deepEqual(policies.items.map((item: Json) => item.path), filesUnder(path.join(REPO_ROOT, 'policies')));
-  assert.ok(policies.items.some((item: Json) => item.key === 'rules__payments.yaml' && item.path === 'rules/payments.yaml'));
+  assert.deepEqual(volumes.find((v) => v.name === 'config')!.configMap, { name: 'gateway-config' });
+  assert.deepEqual(volumes.find((v) => v.name === 'policies')!.configMap, { name: 'security-policies' });
   assert.equal(deploymentOf(objects).spec.template.metadata.annotations?.['checksum/policies'], undefined);
 });
 
@@ -469,6 +493,41 @@ test('README "Installing on Kubernetes": its helm commands work with this chart'
   assert.equal(policies['catalog__support-agent.yaml'], readFileSync(catalog, 'utf8'));
 });
 
+test('README "Roll out a policy change": the security team\'s kubectl command makes the chart\'s flat keys, and the bundle loads', async (t) => {
+  const readme = repoFile('README.md');
+  const start = readme.indexOf('### Roll out a policy change');
+  const section = readme.slice(start, readme.indexOf('\n### ', start + 5));
+  const script = /```sh\n((?:(?!```)[\s\S])*create configmap(?:(?!```)[\s\S])*)```/.exec(section)?.[1]?.replace(/^ {2}/gm, '');
+  assert.ok(script, 'a sh block creating the ConfigMap');
+  // kubectl and helm stand-ins that record their arguments, one invocation per line.
+  const dir = tempDir(t);
+  const log = path.join(dir, 'calls.jsonl');
+  for (const tool of ['kubectl', 'helm']) {
+    writeFileSync(path.join(dir, tool), `#!/usr/bin/env node\nrequire('node:fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(['${tool}', ...process.argv.slice(2)]) + '\\n');\n`, { mode: 0o755 });
+  }
+  const bin = path.dirname(process.execPath);
+  await run('bash', ['-euo', 'pipefail', '-c', script], { cwd: REPO_ROOT, env: { ...process.env, PATH: `${dir}:${bin}:${process.env.PATH}` } });
+  const calls = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as string[]);
+  const create = calls.find((call) => call[0] === 'kubectl' && call.includes('create'))!;
+  assert.deepEqual(create.slice(1, 6), ['-n', 'governance', 'create', 'configmap', 'security-policies']);
+  const data: Record<string, string> = {};
+  for (const arg of create.filter((a) => a.startsWith('--from-file='))) {
+    const [key, file] = arg.slice('--from-file='.length).split('=');
+    data[key!] = readFileSync(path.join(REPO_ROOT, 'policies', file!), 'utf8');
+  }
+  const chartKeys = configMap(render('defaults').objects, 'gg-governance-gateway-policies').data as Record<string, string>;
+  assert.deepEqual(data, chartKeys, 'the same keys and texts as the ConfigMap the chart makes');
+  const mounted = path.join(dir, 'mounted');
+  mountConfigMap(data, mounted);
+  assert.equal(loadPolicyBundleSync(mounted).version, loadPolicyBundleSync(path.join(REPO_ROOT, 'policies')).version);
+
+  const upgrade = calls.find((call) => call[0] === 'helm')!;
+  const set = upgrade.flatMap((arg, i) => (upgrade[i - 1] === '--set' ? [arg] : []));
+  const result = renderChart(CHART, { release: upgrade[2], namespace: upgrade[upgrade.indexOf('-n') + 1], set: ['database.existingSecret=db', ...set] });
+  assert.equal(result.status, 0, result.stderr);
+  assert.deepEqual((podSpecOf(result.objects).volumes as Json[]).find((v) => v.name === 'policies')!.configMap, { name: 'security-policies' });
+});
+
 // ---- values: schema and documentation ------------------------------------------------------
 
 describe('bad values fail the install with a message naming the key', () => {
@@ -485,7 +544,7 @@ describe('bad values fail the install with a message naming the key', () => {
   test('no database', failing([], /database\.existingSecret is required/));
   test('both database.existingSecret and database.url', failing([DB, { database: { url: 'postgres://db/x' } }], /not both/));
   test('a JWKS without issuer and audience', failing([DB, { auth: { jwt: { jwksUrl: 'https://idp.example.com/jwks' } } }], /auth\.jwt\.issuer and auth\.jwt\.audience are required/));
-  test('an existing policy ConfigMap without its file list', failing([DB, { policies: { existingConfigMap: 'security-policies' } }], /policies\.existingConfigMapFiles/));
+  test('the retired policies.existingConfigMapFiles', failing([DB, { policies: { existingConfigMap: 'security-policies', existingConfigMapFiles: ['decision.yaml'] } }], /existingConfigMapFiles/));
 });
 
 test('values.schema.json is draft-07 and closed at every level the chart owns', () => {

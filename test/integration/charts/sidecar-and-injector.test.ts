@@ -151,11 +151,10 @@ describe('the example agent chart (governance-sidecar library)', () => {
     assert.deepEqual(exec.lifecycle.preStop.exec.command, ['node', '-e', 'setTimeout(() => {}, 5000)']);
   });
 
-  test('the policy bundle is mounted with its folders; the sidecar\'s gateway.yaml is a valid routes file', () => {
+  test('the policy bundle ConfigMap is mounted whole, with no list of files; the sidecar\'s gateway.yaml is a valid routes file', () => {
     const { objects } = rendered(EXAMPLE);
     const policies: any = podSpec(objects).volumes!.find((v) => v.name === 'governance-sidecar-policies');
-    assert.equal(policies.configMap.name, 'governance-gateway-policies');
-    assert.deepEqual(policies.configMap.items.find((i: any) => i.path === 'catalog/support-agent.yaml'), { key: 'catalog__support-agent.yaml', path: 'catalog/support-agent.yaml' });
+    assert.deepEqual(policies.configMap, { name: 'governance-gateway-policies' }, 'no items: a file the security team adds is mounted too');
     const configMap: any = objectsOf(objects, 'ConfigMap')[0];
     assert.equal((podSpec(objects).volumes!.find((v) => v.name === 'governance-sidecar-config') as any).configMap.name, configMap.metadata.name);
     const settings = parseGatewayFile(configMap.data['gateway.yaml'], 'gateway.yaml');
@@ -185,6 +184,7 @@ describe('the example agent chart (governance-sidecar library)', () => {
       [['governanceSidecar.preStop.action=wait'], /governanceSidecar[./]preStop[./]action/],
       [['governanceSidecar.agentEnv.mode=proxy'], /governanceSidecar[./]agentEnv[./]mode/],
       [['governanceSidecar.policies.existingConfigMap='], /governanceSidecar[./]policies[./]existingConfigMap/],
+      [['governanceSidecar.policies.files[0]=decision.yaml'], /governanceSidecar[./]policies.*files/],
       [['governance-sidecar.port=8000'], /governance-sidecar.*port/],
     ];
     for (const [set, message] of cases) {
@@ -224,6 +224,7 @@ describe('the library chart without a schema still refuses bad values', () => {
       [['sidecar.image.tga=1'], /sidecar\.image\.tga is not a governance-sidecar setting \(known here: digest, pullPolicy, repository, tag\)/],
       [['sidecar.nativeSidecar=yes'], /sidecar\.nativeSidecar must be true or false, not a string "yes"/],
       [['sidecar.policies.existingConfigMap='], /sidecar\.policies\.existingConfigMap is required/],
+      [['sidecar.policies.files[0]=catalog/x.yaml'], /sidecar\.policies\.files is no longer used: remove it\. The whole ConfigMap is mounted/],
       [['sidecar.agentId.value=not valid'], /sidecar\.agentId\.value "not valid" is not an agent id/],
       [['sidecar.port=70000'], /sidecar\.port must be an integer from 1 to 65535/],
     ];
@@ -351,7 +352,7 @@ describe('the gateway chart with the injector', () => {
           governanceSidecar: {
             config: { existingConfigMap: (template.volumes[0] as any).configMap.name },
             database: { existingSecret: 'governance-db' },
-            policies: { existingConfigMap: policies.configMap.name, files: policies.configMap.items.map((item: { path: string }) => item.path) },
+            policies: { existingConfigMap: policies.configMap.name },
           },
         }],
         set: common.map((s) => `governanceSidecar.${s}`),

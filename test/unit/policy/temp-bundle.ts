@@ -1,9 +1,9 @@
 // Temporary policy bundles for tests: a copy of the sample to break one byte of, or a minimal
 // bundle written from strings. Each is removed when its test ends.
 
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
@@ -30,6 +30,23 @@ export function copySampleBundle(t: TestContext): string {
   const dir = join(tempDir(t), 'policies');
   cpSync(SAMPLE_BUNDLE_DIR, dir, { recursive: true });
   return dir;
+}
+
+/**
+ * Writes the bundle at `from` into `to` flat, as a ConfigMap volume mounts the gateway chart's
+ * ConfigMap: every file at the top level, `catalog/x.yaml` as `catalog__x.yaml`. Returns the names.
+ */
+export function writeFlatBundle(from: string, to: string): string[] {
+  mkdirSync(to, { recursive: true });
+  const names: string[] = [];
+  for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    const name = relative(from, file).split(sep).join('__');
+    writeFileSync(join(to, name), readFileSync(file));
+    names.push(name);
+  }
+  return names.sort();
 }
 
 /** A bundle from `files` (relative path -> text); the minimal catalog and an empty pattern list unless overridden. */

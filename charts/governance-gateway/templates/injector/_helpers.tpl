@@ -51,7 +51,6 @@ app.kubernetes.io/component: injector
 {{- $policies := deepCopy (get $sidecar "policies" | default dict) -}}
 {{- if not (hasKey $policies "existingConfigMap") -}}
 {{- $_ := set $policies "existingConfigMap" (include "governance-gateway.policiesConfigMapName" .) -}}
-{{- $_ := set $policies "files" (include "governance-gateway.policyPaths" . | fromYamlArray) -}}
 {{- end -}}
 {{- $_ := set $sidecar "policies" $policies -}}
 {{- $database := deepCopy (get $sidecar "database" | default dict) -}}
