@@ -6,6 +6,7 @@ import diagnostics_channel from 'node:diagnostics_channel';
 import type { EntryMetadata } from './entry-validation.ts';
 import { LedgerError, type LedgerErrorCode } from './ledger-errors.ts';
 import type { JsonObject, SealedPayload } from './pii-commitments.ts';
+import type { Span } from './payload-text.ts';
 import type { LedgerRow } from './types.ts';
 
 /** One validated append, ready for the writer. */
@@ -19,6 +20,8 @@ export interface AppendRequest {
   createdAt: string;
   /** Present when the caller sealed the payload itself (its detector cannot cross threads). */
   sealed?: SealedPayload;
+  /** PostgreSQL: where each PII leaf sits in payloadJson, which is then canonical (payload-text.ts). */
+  piiSpans?: Span[];
 }
 
 /** What the chain assigned to one append, or why that append alone was refused. */

@@ -38,7 +38,7 @@ export function canonicalJsonWith(value: unknown, substitutions: Substitutions):
 const quotedKeys = new Map<string, string>();
 const QUOTED_KEY_CACHE_LIMIT = 4096;
 
-function quoteKey(key: string): string {
+export function quoteKey(key: string): string {
   let quoted = quotedKeys.get(key);
   if (quoted === undefined) {
     quoted = JSON.stringify(key);

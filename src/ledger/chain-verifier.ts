@@ -17,6 +17,12 @@ export interface Finding {
 export interface ChainVerifier {
   /** Checks the next row in seq order. Returns false at the first bad row; feed no more rows after that. */
   check(row: StoredRow): boolean;
+  /**
+   * check() with the payload columns checked by `checkPayloadColumns` (called after the seq and
+   * prev_hash checks, before the hash) instead of checkPayload: for a store that can show the
+   * payload consistent without parsing it. `row.payload` is not read.
+   */
+  checkWith(row: StoredRow, checkPayloadColumns: () => Finding | null): boolean;
   /** Stops verification at `seq` for a reason found outside check() (e.g. a column that does not decode). */
   reject(seq: number, finding: Finding): void;
   /** Call after the last row: rows up to `toSeq` were expected, so a shortfall is a gap. */
@@ -39,37 +45,40 @@ export function createChainVerifier(anchor: ChainHead = GENESIS_HEAD): ChainVeri
     return false;
   };
 
+  const checkWith = (row: StoredRow, checkPayloadColumns: () => Finding | null): boolean => {
+    if (bad) return false;
+    const expected = last.seq + 1;
+    if (row.seq !== expected) {
+      const detail = row.seq > expected
+        ? `expected seq ${expected}, found ${row.seq}: ${row.seq - expected} row(s) missing`
+        : `expected seq ${expected}, found ${row.seq} (duplicate or out of order)`;
+      return fail(expected, { problem: 'seq_gap', detail });
+    }
+    if (row.prev_hash !== last.hash) {
+      return fail(row.seq, { problem: 'prev_hash_mismatch', detail: `prev_hash ${row.prev_hash} does not equal the hash ${last.hash} of row ${last.seq}` });
+    }
+    let payloadFinding: Finding | null;
+    try {
+      payloadFinding = checkPayloadColumns();
+    } catch (err) {
+      payloadFinding = { problem: 'payload_tampered', detail: `payload columns cannot be checked: ${(err as Error).message}` };
+    }
+    if (payloadFinding) return fail(row.seq, payloadFinding);
+    const recomputed = rowHash(row);
+    if (recomputed !== row.hash) {
+      return fail(row.seq, { problem: 'hash_mismatch', detail: `stored hash ${row.hash}, recomputed ${recomputed}: a hashed column was changed` });
+    }
+    firstSeq ??= row.seq;
+    checked += 1;
+    if (row.payload_state === 'erased') erased += 1;
+    if (row.payload_state === 'expired') expired += 1;
+    last = { seq: row.seq, hash: row.hash };
+    return true;
+  };
+
   return {
-    check(row) {
-      if (bad) return false;
-      const expected = last.seq + 1;
-      if (row.seq !== expected) {
-        const detail = row.seq > expected
-          ? `expected seq ${expected}, found ${row.seq}: ${row.seq - expected} row(s) missing`
-          : `expected seq ${expected}, found ${row.seq} (duplicate or out of order)`;
-        return fail(expected, { problem: 'seq_gap', detail });
-      }
-      if (row.prev_hash !== last.hash) {
-        return fail(row.seq, { problem: 'prev_hash_mismatch', detail: `prev_hash ${row.prev_hash} does not equal the hash ${last.hash} of row ${last.seq}` });
-      }
-      let payloadFinding: Finding | null;
-      try {
-        payloadFinding = checkPayload(row);
-      } catch (err) {
-        payloadFinding = { problem: 'payload_tampered', detail: `payload columns cannot be checked: ${(err as Error).message}` };
-      }
-      if (payloadFinding) return fail(row.seq, payloadFinding);
-      const recomputed = rowHash(row);
-      if (recomputed !== row.hash) {
-        return fail(row.seq, { problem: 'hash_mismatch', detail: `stored hash ${row.hash}, recomputed ${recomputed}: a hashed column was changed` });
-      }
-      firstSeq ??= row.seq;
-      checked += 1;
-      if (row.payload_state === 'erased') erased += 1;
-      if (row.payload_state === 'expired') expired += 1;
-      last = { seq: row.seq, hash: row.hash };
-      return true;
-    },
+    check: (row) => checkWith(row, () => checkPayload(row)),
+    checkWith,
     reject(seq, finding) {
       if (!bad) fail(seq, finding);
     },

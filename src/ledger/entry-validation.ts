@@ -27,6 +27,25 @@ export function validateEntry(input: LedgerEntry): LedgerEntry {
  */
 export function checkEntry(input: LedgerEntry): { meta: EntryMetadata; payloadJson: string } {
   const fail = (why: string): never => { throw new LedgerError('LEDGER_INVALID_ENTRY', why); };
+  const { meta, payload } = checkEntryMetadata(input);
+  let payloadJson: string | undefined;
+  try {
+    payloadJson = JSON.stringify(payload);
+  } catch (err) {
+    fail(`payload is not JSON-serializable (${(err as Error).message})`);
+  }
+  // JSON.stringify writes an object as '{...}' and nothing else that way (toJSON may return anything).
+  if (typeof payloadJson !== 'string' || payloadJson[0] !== '{') fail('payload must serialize to a JSON object');
+  return { meta, payloadJson: payloadJson as string };
+}
+
+/**
+ * checkEntry without serializing the payload: the normalized fields, and the payload object once
+ * it is known to be a non-array object. Whoever serializes it must still refuse what does not
+ * serialize to a JSON object (the PostgreSQL store does so while sealing: payload-text.ts).
+ */
+export function checkEntryMetadata(input: LedgerEntry): { meta: EntryMetadata; payload: object } {
+  const fail = (why: string): never => { throw new LedgerError('LEDGER_INVALID_ENTRY', why); };
   if (input === null || typeof input !== 'object') fail('entry must be an object');
   const entry = { ...input };
   if (typeof entry.envelope_id !== 'string' || entry.envelope_id === '') fail('envelope_id must be a non-empty string');
@@ -60,14 +79,6 @@ export function checkEntry(input: LedgerEntry): { meta: EntryMetadata; payloadJs
     if (typeof value === 'string' && (!value.isWellFormed() || value.includes('\u0000'))) fail(`${field} must be well-formed Unicode without NUL characters`);
   }
   if (entry.payload === null || typeof entry.payload !== 'object' || Array.isArray(entry.payload)) fail('payload must be a JSON object');
-  let payloadJson: string | undefined;
-  try {
-    payloadJson = JSON.stringify(entry.payload);
-  } catch (err) {
-    fail(`payload is not JSON-serializable (${(err as Error).message})`);
-  }
-  // JSON.stringify writes an object as '{...}' and nothing else that way (toJSON may return anything).
-  if (typeof payloadJson !== 'string' || payloadJson[0] !== '{') fail('payload must serialize to a JSON object');
   const meta: EntryMetadata = {
     envelope_id: entry.envelope_id,
     parent_envelope_id: entry.parent_envelope_id,
@@ -83,5 +94,5 @@ export function checkEntry(input: LedgerEntry): { meta: EntryMetadata; payloadJs
     reviewer_id: entry.reviewer_id,
     review_deadline: entry.review_deadline,
   };
-  return { meta, payloadJson: payloadJson as string };
+  return { meta, payload: entry.payload };
 }

@@ -1,7 +1,7 @@
 // The hash chain. Each row's hash covers its metadata, the payload digest, the PII commitments and
 // the previous row's hash -- never the payload itself, so erasure and expiry leave hashes valid.
 
-import { createFixedShapeWriter } from './canonical-json.ts';
+import { canonicalJson, createFixedShapeWriter } from './canonical-json.ts';
 import { sha256Hex } from './digests.ts';
 import { newSalt, sealPayload, type JsonObject, type SealedPayload } from './pii-commitments.ts';
 import type { ChainHead, StoredRow } from './stored-row.ts';
@@ -26,6 +26,34 @@ const writeHashedFields = createFixedShapeWriter(HASHED_FIELDS);
 export function rowHash(row: HashedFields): string {
   return sha256Hex(writeHashedFields(row as unknown as Record<string, unknown>));
 }
+
+const SORTED_HASHED_FIELDS = [...HASHED_FIELDS].sort();
+// rowHashParts relies on this order: seq is the last member, prev_hash comes before it.
+if (SORTED_HASHED_FIELDS.at(-1) !== 'seq' || SORTED_HASHED_FIELDS.indexOf('prev_hash') < 0) throw new Error('hash-chain: unexpected field order');
+
+/**
+ * The canonical text rowHash() hashes, cut around the two members only the chain head decides:
+ * rowHash(row) = sha256(prefix + '"' + prev_hash + '"' + middle + seq + '}'). Lets a writer
+ * prepare every row before it holds the head, and lets the PostgreSQL server link a batch itself
+ * (ledger_link_hashes, schema v3). prev_hash is lowercase hex, so its JSON string needs no escaping.
+ */
+export function rowHashParts(row: Omit<HashedFields, 'seq' | 'prev_hash'>): { prefix: string; middle: string } {
+  const record = row as unknown as Record<string, unknown>;
+  let out = '{';
+  let prefix = '';
+  for (let i = 0; i < SORTED_HASHED_FIELDS.length; i += 1) {
+    const field = SORTED_HASHED_FIELDS[i];
+    out += MEMBER_NAMES[i];
+    if (field === 'prev_hash') { prefix = out; out = ''; continue; }
+    if (field === 'seq') break;
+    const value = record[field];
+    out += typeof value === 'string' ? JSON.stringify(value) : canonicalJson(value);
+  }
+  return { prefix, middle: out };
+}
+
+/** `"name":` for each sorted field, with the comma before every member but the first. */
+const MEMBER_NAMES = SORTED_HASHED_FIELDS.map((field, i) => `${i > 0 ? ',' : ''}${JSON.stringify(field)}:`);
 
 /** An entry whose payload is already committed: only its place in the chain is missing. */
 export interface SealedEntry extends LedgerEntry, SealedPayload {}

@@ -24,8 +24,9 @@ export {
   type SealedPayload,
 } from './pii-commitments.ts';
 export {
-  GENESIS_HASH, GENESIS_HEAD, HASHED_FIELDS, rowHash, sealEntry, linkRow, type HashedFields, type SealedEntry,
+  GENESIS_HASH, GENESIS_HEAD, HASHED_FIELDS, rowHash, rowHashParts, sealEntry, linkRow, type HashedFields, type SealedEntry,
 } from './hash-chain.ts';
+export { sealPayloadText, payloadTextMatches, erasePayloadText, type SealedPayloadText, type Span } from './payload-text.ts';
 export { createChainVerifier, verifyRows, checkPayload, type ChainVerifier, type Finding } from './chain-verifier.ts';
 export { createGroupCommitter, type GroupCommitter, type GroupCommitterOptions } from './group-commit.ts';
 export { validateEntry } from './entry-validation.ts';

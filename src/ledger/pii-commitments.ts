@@ -44,7 +44,7 @@ export function piiCommitment(salt: string, value: unknown): string {
   return sha256Hex(`${salt}:${canonicalJson(value)}`);
 }
 
-interface PiiLeaf {
+export interface PiiLeaf {
   path: string;
   segments: PathSegment[];
   value: unknown;
@@ -55,10 +55,10 @@ interface PiiLeaf {
  * written in canonical form, de-duplicated, nested paths folded into their ancestor, sorted.
  */
 export function normalizePiiPaths(payload: JsonObject, paths: readonly string[]): string[] {
-  return normalizedLeaves(payload, paths).map((leaf) => leaf.path);
+  return normalizePiiLeaves(payload, paths).map((leaf) => leaf.path);
 }
 
-function normalizedLeaves(payload: JsonObject, paths: readonly string[]): PiiLeaf[] {
+export function normalizePiiLeaves(payload: JsonObject, paths: readonly string[]): PiiLeaf[] {
   const leaves: PiiLeaf[] = [];
   const seen = new Set<string>();
   for (const path of paths) {
@@ -82,7 +82,7 @@ function normalizedLeaves(payload: JsonObject, paths: readonly string[]): PiiLea
  * copied: the digest is computed by writing each PII leaf's placeholder in its place.
  */
 export function sealPayload(payload: JsonObject, detectedPaths: readonly string[], salt: () => string = newSalt): SealedPayload {
-  const leaves = normalizedLeaves(payload, detectedPaths);
+  const leaves = normalizePiiLeaves(payload, detectedPaths);
   const pii_paths: string[] = [];
   const pii_commitments: Record<string, string> = {};
   const pii_salts: Record<string, string> = {};
@@ -99,7 +99,7 @@ export function sealPayload(payload: JsonObject, detectedPaths: readonly string[
 }
 
 /** canonicalJson of {"$pii": commitment}: a commitment is lowercase hex, so it needs no escaping. */
-function placeholderJson(commitment: string): string {
+export function placeholderJson(commitment: string): string {
   return `{${JSON.stringify(PII_PLACEHOLDER_KEY)}:${JSON.stringify(commitment)}}`;
 }
 

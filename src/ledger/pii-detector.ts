@@ -46,6 +46,13 @@ export const CARD_NUMBER: ValueMatcher = {
   },
 };
 
+const NEEDS_NOTHING = 0;
+const NEEDS_AT = 1;
+const NEEDS_DIGIT = 2;
+const DIGIT = /\d/;
+const sameRegExp = (matcher: ValueMatcher, regexp: RegExp): boolean =>
+  matcher instanceof RegExp && matcher.source === regexp.source && matcher.flags === regexp.flags && matcher.test === RegExp.prototype.test;
+
 export const DEFAULT_VALUE_PATTERNS: readonly ValueMatcher[] = [EMAIL, PHONE, CARD_NUMBER];
 
 function luhnValid(digits: string): boolean {
@@ -74,6 +81,22 @@ type BuiltinMatcherName = 'card_number';
 const BUILTIN_MATCHERS: ReadonlyMap<BuiltinMatcherName, ValueMatcher> = new Map([['card_number', CARD_NUMBER]]);
 
 const specs = new WeakMap<PiiDetector, PiiDetectorSpec>();
+
+/**
+ * The two tests a detector built by createPiiDetector applies, for a walk that finds PII while it
+ * does something else with the payload (payload-text.ts serializes and detects in one pass).
+ */
+export interface PiiDetectorRules {
+  isPersonalKey(key: string): boolean;
+  matchesPattern(text: string): boolean;
+}
+
+const rulesOf = new WeakMap<PiiDetector, PiiDetectorRules>();
+
+/** The rules of a detector built by createPiiDetector; undefined for a hand-written function. */
+export function piiDetectorRules(detector: PiiDetector): PiiDetectorRules | undefined {
+  return rulesOf.get(detector);
+}
 
 /** The spec a detector was built from, or undefined for a hand-written detector function. */
 export function piiDetectorSpec(detector: PiiDetector): PiiDetectorSpec | undefined {
@@ -108,8 +131,17 @@ export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector
   const patterns = [...(options.valuePatterns ?? DEFAULT_VALUE_PATTERNS)];
   // A /g or /y RegExp keeps state between calls, so it is rewound before each test.
   const stateful = patterns.map((pattern) => pattern instanceof RegExp && (pattern.global || pattern.sticky));
+  // The built-in patterns cannot match a string without '@' (email) or without a digit (phone,
+  // card): a scan for that character is much cheaper than the RegExp, and most strings are prose.
+  // (Compared by source, so a detector rebuilt from its spec in another thread keeps the shortcut.)
+  const needs = patterns.map((pattern) => (sameRegExp(pattern, EMAIL) ? NEEDS_AT
+    : sameRegExp(pattern, PHONE) || pattern === CARD_NUMBER ? NEEDS_DIGIT : NEEDS_NOTHING));
   const matchesPattern = (text: string): boolean => {
+    let hasDigit: boolean | undefined;
     for (let i = 0; i < patterns.length; i += 1) {
+      const need = needs[i];
+      if (need === NEEDS_AT && !text.includes('@')) continue;
+      if (need === NEEDS_DIGIT && !(hasDigit ??= DIGIT.test(text))) continue;
       if (stateful[i]) (patterns[i] as RegExp).lastIndex = 0;
       if (patterns[i].test(text)) return true;
     }
@@ -156,13 +188,14 @@ export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector
     return found;
   };
 
+  rulesOf.set(detector, { isPersonalKey, matchesPattern });
   const cloneable = patterns.map(cloneableMatcher);
   if (cloneable.every((pattern) => pattern !== undefined)) specs.set(detector, { personalKeys, valuePatterns: cloneable });
   return detector;
 }
 
 /** null, booleans and empty containers carry nothing personal, so they are left out. */
-function holdsData(value: unknown): boolean {
+export function holdsData(value: unknown): boolean {
   if (typeof value === 'string') return value !== '';
   if (typeof value === 'number') return true;
   if (Array.isArray(value)) return value.length > 0;

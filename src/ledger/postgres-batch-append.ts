@@ -1,13 +1,18 @@
 // Writes one group-committed batch onto the shared chain. Every writer of every process takes
-// the one ledger_head row lock (SELECT ... FOR UPDATE) once per batch, links the batch's rows
-// after that head in memory, and sends one multi-row INSERT (unnest of column arrays) that also
-// moves the head, then COMMIT: one lock, one statement and one fsync per batch, not per row.
-// The writer's connection pipelines its statements, so the lock is held for about one round
-// trip plus the INSERT itself.
+// the one ledger_head row lock (SELECT ... FOR UPDATE) once per batch and inserts the whole batch
+// with one statement (unnest of column arrays) that also moves the head, then COMMIT: one lock,
+// one statement and one fsync per batch, not per row.
+// Normally the server links the batch itself (ledger_link_hashes, schema v3): BEGIN, one
+// statement that locks the head, computes the row hashes from the canonical text the client
+// prepared, inserts and moves the head, and COMMIT leave in one pipelined write, so the lock is
+// held only while the server executes them, never across a round trip to this process or while
+// this process waits for a CPU. The other way (lock, read the head, link here, insert) remains
+// for connections whose server cannot link (checked per connection) and for the retry after a
+// duplicate.
 
 import type pg from 'pg';
 import { refusal, type AppendOutcome, type AppendRequest } from './append-request.ts';
-import { linkRow } from './hash-chain.ts';
+import { linkRow, rowHash, rowHashParts, type HashedFields } from './hash-chain.ts';
 import { LedgerError } from './ledger-errors.ts';
 import type { JsonObject } from './pii-commitments.ts';
 import { ALL_COLUMNS } from './row-codec.ts';
@@ -27,15 +32,18 @@ export interface PostgresBatchResult {
   head: ChainHead;
 }
 
+/** The shared columns plus pii_spans (schema v2: where each PII leaf sits in the canonical payload text). */
+export const POSTGRES_COLUMNS = [...ALL_COLUMNS, 'pii_spans'] as const;
+
 /** Columns the head decides; every other column is encoded before the lock is taken. */
 const LINKED = new Set<string>(['seq', 'prev_hash', 'hash']);
-const PREPARED_COLUMNS = ALL_COLUMNS.filter((column) => !LINKED.has(column));
+const PREPARED_COLUMNS = POSTGRES_COLUMNS.filter((column) => !LINKED.has(column));
 const FLOAT_COLUMNS = new Set<string>(['risk_score', 'final_confidence']);
 
 // seq is head + ordinality; prev_hash and hash come as arrays built under the lock.
 const APPEND_SQL = `WITH appended AS (
-  INSERT INTO ledger (${ALL_COLUMNS.join(', ')})
-  SELECT ${ALL_COLUMNS.map((column) => (column === 'seq' ? '$1::bigint + r.n' : `r.${column}`)).join(', ')}
+  INSERT INTO ledger (${POSTGRES_COLUMNS.join(', ')})
+  SELECT ${POSTGRES_COLUMNS.map((column) => (column === 'seq' ? '$1::bigint + r.n' : `r.${column}`)).join(', ')}
     FROM unnest(${[...PREPARED_COLUMNS, 'prev_hash', 'hash'].map((column, i) => `$${i + 2}::${FLOAT_COLUMNS.has(column) ? 'float8' : 'text'}[]`).join(', ')})
          WITH ORDINALITY AS r(${[...PREPARED_COLUMNS, 'prev_hash', 'hash', 'n'].join(', ')})
 )
@@ -56,12 +64,105 @@ const UNIQUE_VIOLATION = '23505';
  * entries, found while holding the head lock (so no other writer can race the check).
  * Any other error rolls back and throws: the whole batch failed.
  */
-export async function appendBatch(client: pg.Client, batch: readonly AppendRequest[], schema: string): Promise<PostgresBatchResult> {
+export async function appendBatch(client: pg.Client, batch: readonly AppendRequest[], schema: string, serverLinks = false): Promise<PostgresBatchResult> {
   try {
-    return await attempt(client, batch, schema, false);
+    return await (serverLinks ? appendLinkedByServer(client, batch, schema) : attempt(client, batch, schema, false));
   } catch (err) {
     if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
     return attempt(client, batch, schema, true);
+  }
+}
+
+const SIGNAL_KINDS = Object.keys(SIGNAL_CHANNELS);
+const SIGNAL_CHANNEL_SQL = `CASE a.kind ${Object.entries(SIGNAL_CHANNELS).map(([kind, channel]) => `WHEN '${kind}' THEN '${channel}'`).join(' ')} END`;
+const P = PREPARED_COLUMNS.length;
+
+// One statement under the lock: the head is locked and read, the batch linked (row i gets seq
+// head + i, prev_hash the hash before it), inserted, the head moved, and signal rows announced.
+const LINKED_APPEND_SQL = `WITH head AS MATERIALIZED (
+  SELECT seq, hash FROM ledger_head WHERE id = 1 FOR UPDATE
+), linked AS MATERIALIZED (
+  SELECT h.seq AS head_seq, h.hash AS head_hash, ledger_link_hashes(h.seq, h.hash, $${P + 1}::text[], $${P + 2}::text[]) AS hashes FROM head h
+), appended AS (
+  INSERT INTO ledger (${POSTGRES_COLUMNS.join(', ')})
+  SELECT ${POSTGRES_COLUMNS.map((column) => (column === 'seq' ? 'l.head_seq + r.n'
+    : column === 'prev_hash' ? 'CASE WHEN r.n = 1 THEN l.head_hash ELSE l.hashes[r.n::int - 1] END'
+    : column === 'hash' ? 'l.hashes[r.n::int]' : `r.${column}`)).join(', ')}
+    FROM linked l, unnest(${PREPARED_COLUMNS.map((column, i) => `$${i + 1}::${FLOAT_COLUMNS.has(column) ? 'float8' : 'text'}[]`).join(', ')})
+         WITH ORDINALITY AS r(${[...PREPARED_COLUMNS, 'n'].join(', ')})
+  RETURNING seq, kind, envelope_id
+), moved AS (
+  UPDATE ledger_head h SET seq = l.head_seq + $${P + 3}::int, hash = l.hashes[$${P + 3}::int] FROM linked l WHERE h.id = 1 RETURNING 1
+), signalled AS (
+  SELECT pg_notify(${SIGNAL_CHANNEL_SQL}, json_build_object('schema', $${P + 4}::text, 'kind', a.kind, 'seq', a.seq, 'envelope_id', a.envelope_id)::text)
+    FROM appended a WHERE a.kind IN (${SIGNAL_KINDS.map((kind) => `'${kind}'`).join(', ')})
+)
+SELECT l.head_seq, l.head_hash, array_to_string(l.hashes, ',') AS hashes, (SELECT count(*) FROM moved) AS moved, (SELECT count(*) FROM signalled) AS signalled
+  FROM linked l`;
+// (The hashes come back as one comma-separated string: pg would parse a text[] character by character.)
+
+/** The hashed fields of an appended row, except the two the head decides. */
+function unlinkedFields(request: AppendRequest): Omit<HashedFields, 'seq' | 'prev_hash'> {
+  const sealed = request.sealed!;
+  return { ...request.meta, created_at: request.createdAt, payload_digest: sealed.payload_digest, pii_commitments: sealed.pii_commitments };
+}
+
+/** The first attempt when the server links (see the top of this file). */
+async function appendLinkedByServer(client: pg.Client, batch: readonly AppendRequest[], schema: string): Promise<PostgresBatchResult> {
+  for (const request of batch) {
+    if (!request.sealed) throw new LedgerError('LEDGER_WRITE_FAILED', 'the PostgreSQL writer received an unsealed entry');
+  }
+  const prepared = encodeColumns(batch);
+  const parts = batch.map((request) => rowHashParts(unlinkedFields(request)));
+  const statements = [
+    client.query('BEGIN'),
+    client.query<{ head_seq: number; head_hash: string; hashes: string; moved: string }>({
+      name: 'ledger_append_linked', text: LINKED_APPEND_SQL,
+      values: [...prepared, binaryTextArray(parts.map((part) => part.prefix)), binaryTextArray(parts.map((part) => part.middle)), batch.length, schema],
+    }),
+    client.query('COMMIT'),
+  ] as const;
+  // If the INSERT fails (a duplicate), the transaction is aborted and COMMIT answers ROLLBACK.
+  const settled = await Promise.allSettled(statements);
+  const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  const tag = (settled[2] as PromiseFulfilledResult<pg.QueryResult>).value.command;
+  if (tag !== 'COMMIT') throw new LedgerError('LEDGER_WRITE_FAILED', `the batch's transaction ended with ${tag}`);
+  const { rows: [linked] } = (settled[1] as PromiseFulfilledResult<pg.QueryResult<{ head_seq: number; head_hash: string; hashes: string }>>).value;
+  const hashes = linked?.hashes?.split(',') ?? [];
+  if (!linked || hashes.length !== batch.length) throw new LedgerError('LEDGER_WRITE_FAILED', 'the ledger_head row is missing (was the schema migrated?)');
+  const outcomes: AppendOutcome[] = batch.map((request, i) => ({
+    ok: true, seq: linked.head_seq + i + 1, prev_hash: i === 0 ? linked.head_hash : hashes[i - 1], hash: hashes[i],
+    pii_paths: request.sealed!.pii_paths, payload_digest: request.sealed!.payload_digest,
+  }));
+  return { outcomes, head: { seq: linked.head_seq + batch.length, hash: hashes[batch.length - 1] } };
+}
+
+/**
+ * Whether the server on `client` links exactly as rowHash() does: UTF-8 throughout, sha256()
+ * present (PostgreSQL 11+), ledger_link_hashes migrated. Checked with rows whose text is not ASCII.
+ */
+export async function serverLinksLikeUs(client: pg.Client): Promise<boolean> {
+  const sample = (n: number): Omit<HashedFields, 'seq' | 'prev_hash'> => ({
+    envelope_id: `probe-${n}`, parent_envelope_id: null, kind: 'validate', agent_id: 'agent \u00e9\u20ac\ud83d\ude00 "q" \\', action: null,
+    outcome: 'approve', risk_tier: 'low', risk_score: 0.1 + n, final_confidence: -1e-7, policy_version: 'p\u00ff', score_version: 's',
+    reviewer_id: null, review_deadline: null, created_at: '2030-01-01T00:00:00.000Z', payload_digest: 'ab'.repeat(32),
+    pii_commitments: { 'a["\u00e9"]': 'cd'.repeat(32) },
+  });
+  const head = { seq: 9_007_199_254_740, hash: 'ef'.repeat(32) };
+  const rows = [sample(1), sample(2)];
+  let expected = head.hash;
+  const hashes = rows.map((row, i) => (expected = rowHash({ ...row, seq: head.seq + i + 1, prev_hash: expected })));
+  try {
+    const parts = rows.map(rowHashParts);
+    const { rows: [probe] } = await client.query<{ encoding: string; hashes: string[] | null }>(
+      `SELECT current_setting('server_encoding') AS encoding,
+              CASE WHEN to_regprocedure('ledger_link_hashes(bigint, text, text[], text[])') IS NULL THEN NULL
+                   ELSE ledger_link_hashes($1::bigint, $2::text, $3::text[], $4::text[]) END AS hashes`,
+      [head.seq, head.hash, parts.map((part) => part.prefix), parts.map((part) => part.middle)]);
+    return probe.encoding === 'UTF8' && Array.isArray(probe.hashes) && probe.hashes.join() === hashes.join();
+  } catch {
+    return false; // e.g. no sha256() before PostgreSQL 11
   }
 }
 
@@ -129,30 +230,65 @@ async function attempt(client: pg.Client, batch: readonly AppendRequest[], schem
   }
 }
 
-/** PostgreSQL array literals, one per PREPARED_COLUMNS entry, for the rows of `requests`. */
-function encodeColumns(requests: readonly AppendRequest[]): string[] {
+/**
+ * One array per PREPARED_COLUMNS entry for the rows of `requests`, in PostgreSQL's binary array
+ * format (pg sends a Buffer parameter as binary). Nothing is escaped on either side: each element
+ * is its UTF-8 bytes behind a length, where an array literal would need every `"` and `\` of the
+ * payload escaped here and parsed back by the server under the head lock.
+ */
+function encodeColumns(requests: readonly AppendRequest[]): Buffer[] {
   return PREPARED_COLUMNS.map((column) => {
-    const elements = new Array<string>(requests.length);
-    const jsonText = JSON_TEXT_COLUMNS.has(column);
-    for (let i = 0; i < requests.length; i += 1) {
-      const value = columnValue(requests[i], column);
-      elements[i] = value === null ? 'NULL'
-        : typeof value === 'number' ? String(value)
-        // JSON text written by JSON.stringify holds no control character and no lone surrogate,
-        // so its JSON string literal escapes exactly `"` and `\`, as an array element must
-        // (and JSON.stringify is native: most of the bytes of a batch go through here).
-        : jsonText ? JSON.stringify(value)
-        : quoteElement(value);
-    }
-    return `{${elements.join(',')}}`;
+    const values = new Array<string | number | null>(requests.length);
+    for (let i = 0; i < requests.length; i += 1) values[i] = columnValue(requests[i], column);
+    return FLOAT_COLUMNS.has(column) ? binaryFloat8Array(values as Array<number | null>) : binaryTextArray(values as Array<string | null>);
   });
 }
 
-const JSON_TEXT_COLUMNS = new Set<string>(['payload', 'pii_paths', 'pii_commitments', 'pii_salts']);
-const ARRAY_SPECIALS = /[\\"]/g;
+const TEXT_OID = 25;
+const FLOAT8_OID = 701;
+/** ndim, has-null flag, element type, then size and lower bound of the one dimension. */
+const ARRAY_HEADER_BYTES = 20;
 
-function quoteElement(value: string): string {
-  return value.includes('"') || value.includes('\\') ? `"${value.replace(ARRAY_SPECIALS, '\\$&')}"` : `"${value}"`;
+function arrayHeader(bytes: number, elementType: number, count: number, hasNull: boolean): Buffer {
+  const out = Buffer.allocUnsafe(bytes);
+  out.writeInt32BE(1, 0);
+  out.writeInt32BE(hasNull ? 1 : 0, 4);
+  out.writeInt32BE(elementType, 8);
+  out.writeInt32BE(count, 12);
+  out.writeInt32BE(1, 16);
+  return out;
+}
+
+function binaryTextArray(values: ReadonlyArray<string | null>): Buffer {
+  let bytes = ARRAY_HEADER_BYTES;
+  let hasNull = false;
+  for (const value of values) {
+    if (value === null) hasNull = true;
+    else bytes += Buffer.byteLength(value, 'utf8');
+    bytes += 4;
+  }
+  const out = arrayHeader(bytes, TEXT_OID, values.length, hasNull);
+  let at = ARRAY_HEADER_BYTES;
+  for (const value of values) {
+    if (value === null) { out.writeInt32BE(-1, at); at += 4; continue; }
+    const written = out.write(value, at + 4, 'utf8');
+    out.writeInt32BE(written, at);
+    at += 4 + written;
+  }
+  return out;
+}
+
+function binaryFloat8Array(values: ReadonlyArray<number | null>): Buffer {
+  const hasNull = values.includes(null);
+  const out = arrayHeader(ARRAY_HEADER_BYTES + values.reduce<number>((sum, value) => sum + (value === null ? 4 : 12), 0), FLOAT8_OID, values.length, hasNull);
+  let at = ARRAY_HEADER_BYTES;
+  for (const value of values) {
+    if (value === null) { out.writeInt32BE(-1, at); at += 4; continue; }
+    out.writeInt32BE(8, at);
+    out.writeDoubleBE(value, at + 4);
+    at += 12;
+  }
+  return out;
 }
 
 /** What row-codec's rowValues() stores in `column` for a freshly appended row. */
@@ -166,6 +302,7 @@ function columnValue(request: AppendRequest, column: string): string | number | 
     case 'pii_commitments': return JSON.stringify(sealed.pii_commitments);
     case 'pii_salts': return JSON.stringify(sealed.pii_salts);
     case 'payload_digest': return sealed.payload_digest;
+    case 'pii_spans': return request.piiSpans ? JSON.stringify(request.piiSpans) : null;
     default: return request.meta[column as keyof AppendRequest['meta']] as string | number | null;
   }
 }

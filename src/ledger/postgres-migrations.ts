@@ -107,4 +107,38 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE TRIGGER ledger_head_no_delete BEFORE DELETE OR TRUNCATE ON ledger_head FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
     `,
   },
+  {
+    version: 2,
+    description: 'pii_spans: where each PII leaf sits in the canonical payload text (verify hashes the stored text)',
+    sql: `
+      -- Rows appended from this version on store their payload as canonical JSON text and the
+      -- [start, end) of each PII leaf in it, in pii_paths order (docs/ledger.md). Not hashed, like
+      -- pii_paths; NULL for rows written before (verified by parsing, as before) and once the
+      -- payload expired. Adding a nullable column rewrites nothing.
+      ALTER TABLE ledger ADD COLUMN pii_spans text;
+    `,
+  },
+  {
+    version: 3,
+    description: 'ledger_link_hashes: the server links a batch, so the head lock is held inside one statement',
+    sql: `
+      -- The row hashes of a batch placed after (head_seq, head_hash): row i's hash is
+      -- sha256(prefixes[i] || '"' || prev || '"' || middles[i] || (head_seq + i) || '}'), which
+      -- is rowHash() of that row (the writer cuts its canonical text around prev_hash and seq:
+      -- hash-chain.ts rowHashParts). The writer checks this function against its own rowHash
+      -- on every new connection and links in JavaScript when they disagree.
+      CREATE FUNCTION ledger_link_hashes(head_seq bigint, head_hash text, prefixes text[], middles text[])
+        RETURNS text[] LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+      DECLARE
+        hashes text[] := ARRAY[]::text[];
+        prev text := head_hash;
+      BEGIN
+        FOR i IN 1 .. coalesce(array_length(prefixes, 1), 0) LOOP
+          prev := encode(sha256(convert_to(prefixes[i] || '"' || prev || '"' || middles[i] || (head_seq + i)::text || '}', 'UTF8')), 'hex');
+          hashes := hashes || prev;
+        END LOOP;
+        RETURN hashes;
+      END $$;
+    `,
+  },
 ];

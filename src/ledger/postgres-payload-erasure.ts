@@ -6,7 +6,8 @@
 import type pg from 'pg';
 import { erasePayload, type JsonObject } from './pii-commitments.ts';
 import { toIsoUtc } from './query-validation.ts';
-import { decodeRow, SELECT_ROW } from './row-codec.ts';
+import { erasePayloadText } from './payload-text.ts';
+import { ALL_COLUMNS, decodeRow } from './row-codec.ts';
 import type { Ledger } from './types.ts';
 
 type Erasure = Pick<Ledger, 'erasePii' | 'expirePayloads'>;
@@ -18,7 +19,7 @@ const EXPIRE_CHUNK_SQL = `
   WITH chunk AS (
     SELECT seq, created_at, payload_state FROM ledger WHERE seq > $1 AND seq <= $2
   ), expired AS (
-    UPDATE ledger l SET payload = NULL, pii_salts = NULL, payload_state = 'expired'
+    UPDATE ledger l SET payload = NULL, pii_salts = NULL, pii_spans = NULL, payload_state = 'expired'
       FROM chunk c
      WHERE l.seq = c.seq AND c.created_at < $3 AND c.payload_state <> 'expired'
     RETURNING 1
@@ -35,7 +36,7 @@ export function createPostgresPayloadEraser(pool: pg.Pool, chunkRows = EXPIRY_CH
       try {
         await client.query('BEGIN');
         // FOR UPDATE: an expiry or a second erasure of the same row waits, then sees the result.
-        const { rows } = await client.query(`${SELECT_ROW} WHERE envelope_id = $1 FOR UPDATE`, [envelopeId]);
+        const { rows } = await client.query(`SELECT ${ALL_COLUMNS.join(', ')}, pii_spans FROM ledger WHERE envelope_id = $1 FOR UPDATE`, [envelopeId]);
         if (rows.length === 0) { await client.query('COMMIT'); return undefined; }
         const row = decodeRow(rows[0]);
         const result = { envelope_id: row.envelope_id, seq: row.seq, erased_paths: row.pii_paths };
@@ -43,8 +44,13 @@ export function createPostgresPayloadEraser(pool: pg.Pool, chunkRows = EXPIRY_CH
         // has nothing to erase and stays 'present'.
         const already = row.payload_state !== 'present';
         if (!already && row.pii_paths.length > 0 && row.payload !== null) {
-          await client.query(`UPDATE ledger SET payload = $1, pii_salts = NULL, payload_state = 'erased' WHERE seq = $2`,
-            [JSON.stringify(erasePayload(row.payload as JsonObject, row.pii_paths)), row.seq]);
+          // A payload stored as canonical text with spans (schema v2) stays so: the erased text is
+          // canonical again and its spans point at the "[erased]" leaves.
+          const erased = rows[0].pii_spans === null
+            ? { text: JSON.stringify(erasePayload(row.payload as JsonObject, row.pii_paths)), spans: null }
+            : erasePayloadText(rows[0].payload as string, row.pii_paths);
+          await client.query(`UPDATE ledger SET payload = $1, pii_spans = $2, pii_salts = NULL, payload_state = 'erased' WHERE seq = $3`,
+            [erased.text, erased.spans === null ? null : JSON.stringify(erased.spans), row.seq]);
         }
         await client.query('COMMIT');
         return { ...result, already_erased: already };

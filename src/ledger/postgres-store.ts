@@ -6,13 +6,14 @@
 import type pg from 'pg';
 import { settleBatch, stampBatch, type Settled } from './append-request.ts';
 import { checkCheckpoint } from './checkpoint-record.ts';
-import { checkEntry } from './entry-validation.ts';
+import { checkEntryMetadata } from './entry-validation.ts';
 import { openReads } from './ledger-reads.ts';
 import { createGroupCommitter } from './group-commit.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
 import { LedgerError } from './ledger-errors.ts';
 import { checkPaging } from './query-validation.ts';
-import { sealPayload, type JsonObject } from './pii-commitments.ts';
+import type { JsonObject } from './pii-commitments.ts';
+import { sealPayloadText } from './payload-text.ts';
 import { defaultPiiDetector, type PiiDetector } from './pii-detector.ts';
 import { walkPostgresChain } from './postgres-chain-walk.ts';
 import { createPool, type PostgresConnectionOptions } from './postgres-connection.ts';
@@ -45,7 +46,7 @@ export interface PostgresLedger extends Ledger {
 }
 
 
-type Queued = { request: Omit<AppendRequest, 'createdAt'>; payload: JsonObject };
+type Queued = { request: Omit<AppendRequest, 'createdAt'>; payload: JsonObject | undefined };
 
 /** Connects, checks (or applies) the schema version, and returns the ledger. */
 export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): Promise<PostgresLedger> {
@@ -104,12 +105,12 @@ export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): 
     schema,
     async append(entry) {
       if (!accepting) throw new LedgerError('LEDGER_CLOSED');
-      const { meta, payloadJson } = checkEntry(entry);
+      const { meta, payload } = checkEntryMetadata(entry);
       // Sealing (PII detection, commitments, digest) is CPU work: done here, before the batch
-      // takes the shared head lock, never while holding it.
-      const payload = JSON.parse(payloadJson) as JsonObject;
-      const sealed = sealPayload(payload, detectPii(payload));
-      const settled = await committer.submit({ request: { meta, payloadJson, sealed }, payload });
+      // takes the shared head lock, never while holding it. One walk writes the canonical text
+      // (the stored payload) and finds the PII; no parsed copy is made.
+      const { payloadText, pii_spans: piiSpans, ...sealed } = sealPayloadText(payload, detectPii);
+      const settled = await committer.submit({ request: { meta, payloadJson: payloadText, sealed, piiSpans }, payload: undefined });
       if (!settled.ok) throw settled.error;
       return settled.row;
     },

@@ -5,7 +5,7 @@
 
 import type pg from 'pg';
 import type { AppendRequest } from './append-request.ts';
-import { appendBatch, type PostgresBatchResult } from './postgres-batch-append.ts';
+import { appendBatch, serverLinksLikeUs, type PostgresBatchResult } from './postgres-batch-append.ts';
 import { createClient, type PostgresConnectionOptions } from './postgres-connection.ts';
 
 export interface PostgresWriter {
@@ -15,6 +15,8 @@ export interface PostgresWriter {
 
 export function createPostgresWriter(options: PostgresConnectionOptions, schema: string, onError: (error: Error) => void): PostgresWriter {
   let client: pg.Client | undefined;
+  // Per connection: whether its server links batches itself (postgres-batch-append.ts).
+  const serverLinks = new WeakMap<pg.Client, boolean>();
 
   const open = async (): Promise<pg.Client> => {
     const fresh = createClient(options, (error) => {
@@ -29,6 +31,7 @@ export function createPostgresWriter(options: PostgresConnectionOptions, schema:
       idle_in_transaction_session_timeout: Math.max(10_000, (options.statementTimeoutMs ?? 5000) * 2),
     });
     await fresh.connect();
+    serverLinks.set(fresh, await serverLinksLikeUs(fresh));
     return fresh;
   };
 
@@ -41,7 +44,7 @@ export function createPostgresWriter(options: PostgresConnectionOptions, schema:
     async write(batch) {
       const connection = (client ??= await open());
       try {
-        return await appendBatch(connection, batch, schema);
+        return await appendBatch(connection, batch, schema, serverLinks.get(connection) ?? false);
       } catch (err) {
         // Its transaction state is unknown (a timeout, a reset): never reuse it.
         drop(connection);

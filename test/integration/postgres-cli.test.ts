@@ -9,7 +9,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
-import { openPostgresLedger } from '../../src/ledger/index.ts';
+import { openPostgresLedger, POSTGRES_SCHEMA_VERSION } from '../../src/ledger/index.ts';
+import { POSTGRES_MIGRATIONS } from '../../src/ledger/postgres-migrations.ts';
+
+const POSTGRES_MIGRATIONS_APPLIED = POSTGRES_MIGRATIONS.map((migration) => migration.version);
 import { REPO_ROOT } from '../helpers/gateway.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
 import { makeEntry } from '../unit/ledger/ledger-fixtures.ts';
@@ -35,7 +38,7 @@ async function setup(t: TestContext, rows: number): Promise<{ db: TestSchema; en
   const env = { ...db.env, LEDGER_PATH: path.join(dir, 'ledger.db') };
   const migrated = await govgate(['migrate'], env);
   assert.equal(migrated.code, 0, migrated.stderr);
-  assert.deepEqual(JSON.parse(migrated.stdout), { store: 'postgres', schema: db.schema, from: 0, to: 1, applied: [1] });
+  assert.deepEqual(JSON.parse(migrated.stdout), { store: 'postgres', schema: db.schema, from: 0, to: POSTGRES_SCHEMA_VERSION, applied: POSTGRES_MIGRATIONS_APPLIED });
   const ledger = await openPostgresLedger({ ...db.options, migrate: false });
   for (let i = 0; i < rows; i += 1) await ledger.append(makeEntry());
   await ledger.close();
@@ -46,7 +49,7 @@ describe('govgate against PostgreSQL', { skip }, () => {
   test('migrate is idempotent; verify exits 0 with rows/s, and 1 naming the first bad seq', async (t) => {
     const { db, env } = await setup(t, 5);
     const again = JSON.parse((await govgate(['migrate'], env)).stdout);
-    assert.deepEqual([again.from, again.to, again.applied], [1, 1, []]);
+    assert.deepEqual([again.from, again.to, again.applied], [POSTGRES_SCHEMA_VERSION, POSTGRES_SCHEMA_VERSION, []]);
 
     const ok = await govgate(['verify'], env);
     assert.equal(ok.code, 0, ok.stderr);

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import {
   canonicalJson, GENESIS_HASH, HASHED_FIELDS, rowHash, verifyRows, type StoredRow,
 } from '../../../src/ledger/index.ts';
+import { rowHashParts } from '../../../src/ledger/hash-chain.ts';
 import { buildChain, erased, expired, sampleChain } from './chain-rows.ts';
 import { makeEntry } from './ledger-fixtures.ts';
 
@@ -32,6 +33,17 @@ describe('row hash', () => {
       const changed = { ...row, ...fields } as unknown as StoredRow;
       const covered = Object.fromEntries(HASHED_FIELDS.map((field) => [field, changed[field]]));
       assert.equal(rowHash(changed), createHash('sha256').update(canonicalJson(covered)).digest('hex'));
+    }), { numRuns: 100 });
+  });
+
+  test('property: rowHashParts cut the hashed text around prev_hash and seq (what ledger_link_hashes puts back)', () => {
+    const [row] = sampleChain(1);
+    const value = fc.oneof(fc.string(), fc.double(), fc.constant(null), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }));
+    const hex = fc.stringMatching(/^[0-9a-f]{64}$/);
+    fc.assert(fc.property(fc.record(Object.fromEntries(HASHED_FIELDS.map((field) => [field, value]))), hex, fc.nat(2 ** 53 - 1), (fields, prev, seq) => {
+      const changed = { ...row, ...fields, prev_hash: prev, seq } as unknown as StoredRow;
+      const { prefix, middle } = rowHashParts(changed);
+      assert.equal(createHash('sha256').update(`${prefix}"${prev}"${middle}${seq}}`).digest('hex'), rowHash(changed));
     }), { numRuns: 100 });
   });
 

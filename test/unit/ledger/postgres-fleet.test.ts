@@ -6,7 +6,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { migratePostgres, openPostgresLedger, type PostgresLedger } from '../../../src/ledger/index.ts';
+import { migratePostgres, openPostgresLedger, POSTGRES_SCHEMA_VERSION, type PostgresLedger } from '../../../src/ledger/index.ts';
+import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres-migrations.ts';
+import { serverLinksLikeUs } from '../../../src/ledger/postgres-batch-append.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../../helpers/postgres.ts';
 import { makeEntry } from './ledger-fixtures.ts';
 
@@ -27,9 +29,9 @@ describe('postgres fleet', { skip }, () => {
     t.after(() => Promise.all(pools.map((pool) => pool.end())));
     const reports = await Promise.all(pools.map((pool) => migratePostgres(pool)));
     assert.equal(reports.filter((r) => r.applied.length > 0).length, 1);
-    assert.ok(reports.every((r) => r.to === 1 && r.schema === db.schema));
+    assert.ok(reports.every((r) => r.to === POSTGRES_SCHEMA_VERSION && r.schema === db.schema));
     const { rows } = await db.query('SELECT version FROM schema_migrations ORDER BY version');
-    assert.deepEqual(rows.map((r) => r.version), [1]);
+    assert.deepEqual(rows.map((r) => r.version), POSTGRES_MIGRATIONS.map((migration) => migration.version));
   });
 
   test('four writers appending at once build one chain: no fork, no gap, no duplicate seq', async (t) => {
@@ -41,6 +43,31 @@ describe('postgres fleet', { skip }, () => {
     assert.deepEqual([report.valid, report.rows_checked], [true, 1200]);
     const byHash = new Map(rows.map((r) => [r.hash, r]));
     for (const row of rows) if (row.seq > 1) assert.ok(byHash.has(row.prev_hash), `row ${row.seq} links to an acknowledged row`);
+  });
+
+  test('batches the server links and batches a writer links itself (server without ledger_link_hashes) form one valid chain', async (t) => {
+    const db = await createTestSchema(t);
+    const probe = async (): Promise<boolean> => {
+      const client = new pg.Client({ connectionString: db.url, options: `-c search_path=${db.schema}` });
+      await client.connect();
+      try { return await serverLinksLikeUs(client); } finally { await client.end(); }
+    };
+    const appendWith = async (n: number): Promise<void> => {
+      const ledger = await openPostgresLedger(db.options);
+      await Promise.all(Array.from({ length: n }, (_, i) => ledger.append(makeEntry({ kind: i === 0 ? 'kill_switch' : 'validate', payload: { user: `u${i}`, note: 'é €' } }))));
+      await ledger.close();
+    };
+    await appendWith(20);
+    assert.equal(await probe(), true);
+    await db.query('ALTER FUNCTION ledger_link_hashes(bigint, text, text[], text[]) RENAME TO ledger_link_hashes_off');
+    assert.equal(await probe(), false, 'without the function the writer links');
+    await appendWith(20);
+    await db.query('ALTER FUNCTION ledger_link_hashes_off(bigint, text, text[], text[]) RENAME TO ledger_link_hashes');
+    await appendWith(20);
+    const ledger = await openPostgresLedger(db.options);
+    t.after(() => ledger.close());
+    const report = await ledger.verify();
+    assert.deepEqual([report.valid, report.rows_checked], [true, 60]);
   });
 
   test('two writers post-checking the same pre-check at the same moment: exactly one post-check row', async (t) => {

@@ -8,9 +8,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import {
-  auditCheckpoints, checkpointHead, loadCheckpointSigner, openPostgresLedger, rowHash, type LedgerRow, type PostgresLedger, type VerifyReport,
+  auditCheckpoints, canonicalJson, checkpointHead, defaultPiiDetector, GENESIS_HEAD, linkRow, loadCheckpointSigner, migratePostgres, openPostgresLedger,
+  rowHash, sealEntry, validateEntry, type LedgerRow, type PostgresLedger, type VerifyReport,
 } from '../../../src/ledger/index.ts';
+import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres-migrations.ts';
+import { ALL_COLUMNS, rowValues } from '../../../src/ledger/row-codec.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../../helpers/postgres.ts';
 import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
 
@@ -113,6 +117,48 @@ describe('postgres tampering', { skip }, () => {
     assertBad(await ledger.verify(), 3, 'payload_tampered', /does not decode/);
     await tamper("UPDATE ledger SET payload = NULL WHERE seq = 2");
     assertBad(await ledger.verify(), 2, 'payload_tampered', /payload is missing but payload_state is present/);
+  });
+
+  test('pii_spans only say where to look: wrong spans fall back to the full check, which still names a changed PII value', async (t) => {
+    const { db, ledger, tamper } = await fixture(t);
+    const { rows: [stored] } = await db.query('SELECT payload, pii_spans FROM ledger WHERE seq = 3');
+    assert.equal(stored.payload, canonicalJson(JSON.parse(stored.payload)), 'schema v2 stores the canonical text');
+    assert.deepEqual(JSON.parse(stored.pii_spans).map(([s, e]: number[]) => stored.payload.slice(s, e)), ['"user-3"']);
+    await tamper(`UPDATE ledger SET pii_spans = '[[0,1]]' WHERE seq = 2`);
+    await tamper(`UPDATE ledger SET pii_spans = 'not json' WHERE seq = 3`);
+    await tamper(`UPDATE ledger SET pii_spans = NULL WHERE seq = 4`);
+    assert.equal((await ledger.verify()).valid, true, 'spans are not hashed: the payload itself is what counts');
+    await tamper(`UPDATE ledger SET payload = replace(payload, '"user-5"', '"user-6"') WHERE seq = 5`);
+    assertBad(await ledger.verify(), 5, 'payload_tampered', /request\.user does not match its commitment/);
+  });
+
+  test('rows written before schema v2 (no spans, payload as JSON.stringify wrote it) verify beside new ones; tampering with them is named', async (t) => {
+    const db = await createTestSchema(t);
+    const pool = new pg.Pool({ connectionString: db.url, options: `-c search_path=${db.schema}`, max: 1 });
+    t.after(() => pool.end());
+    assert.deepEqual((await migratePostgres(pool, POSTGRES_MIGRATIONS.slice(0, 1))).applied, [1]);
+    // Three rows exactly as the v1 writer stored them.
+    let head = GENESIS_HEAD;
+    for (const n of [1, 2, 3]) {
+      const entry = validateEntry(makeEntry({ payload: { request: { user: `old-${n}`, input: 'plain question' }, output: { total: n } } }));
+      const payloadJson = JSON.stringify(entry.payload);
+      const row = linkRow(sealEntry(entry, defaultPiiDetector(entry.payload)), head, new Date(Date.UTC(2030, 0, 1, 0, 0, n)).toISOString());
+      await pool.query(`INSERT INTO ledger (${ALL_COLUMNS.join(', ')}) VALUES (${ALL_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`, rowValues(row, payloadJson));
+      head = { seq: row.seq, hash: row.hash };
+    }
+    await pool.query('UPDATE ledger_head SET seq = $1, hash = $2', [head.seq, head.hash]);
+    const ledger = await openPostgresLedger(db.options); // migrates to v2
+    t.after(() => ledger.close());
+    await appendInOrder(ledger, [4, 5].map((n) => makeEntry({ payload: { request: { user: `new-${n}` } } })));
+    const { rows } = await db.query('SELECT seq, pii_spans FROM ledger ORDER BY seq');
+    assert.deepEqual(rows.map((r) => r.pii_spans === null), [true, true, true, false, false]);
+    const report = await ledger.verify();
+    assert.deepEqual([report.valid, report.rows_checked], [true, 5]);
+    await ledger.erasePii((await ledger.list({ limit: 10, offset: 0 })).rows.find((r) => r.seq === 2)!.envelope_id);
+    assert.equal((await ledger.verify()).valid, true, 'an old row erased after the migration');
+    await db.query('ALTER TABLE ledger DISABLE TRIGGER USER');
+    await db.query(`UPDATE ledger SET payload = replace(payload, '"total":3', '"total":4') WHERE seq = 3`);
+    assertBad(await ledger.verify(), 3, 'payload_tampered', /payload_digest/);
   });
 
   test('a range verify anchors on the row before it and names the first bad seq inside it', async (t) => {
