@@ -6,7 +6,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import { GENESIS_HEAD, linkRow } from './hash-chain.ts';
 import { refusal, type AppendOutcome, type AppendRequest } from './append-request.ts';
 import { LedgerError } from './ledger-errors.ts';
-import { sealPayload, type JsonObject, type SealedPayload } from './pii-commitments.ts';
+import type { JsonObject, SealedPayload } from './pii-commitments.ts';
+import { sealPayloadText } from './payload-text.ts';
 import type { PiiDetector } from './pii-detector.ts';
 import { INSERT_SQL, encodeRow } from './sqlite-row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
@@ -43,8 +44,10 @@ export function createBatchAppender(db: DatabaseSync, detectPii?: PiiDetector): 
   const seal = (request: AppendRequest): SealedPayload => {
     if (request.sealed) return request.sealed;
     if (!detectPii) throw new LedgerError('LEDGER_WRITE_FAILED', 'the writer has no PII detector and the entry came unsealed');
-    const payload = request.payload ?? (JSON.parse(request.payloadJson) as JsonObject);
-    return sealPayload(payload, detectPii(payload));
+    // One walk finds the PII and writes the canonical text the digest covers (payload-text.ts);
+    // the stored payload stays the JSON the caller sent.
+    const { payloadText: _text, pii_spans: _spans, ...sealed } = sealPayloadText(request.payload ?? (JSON.parse(request.payloadJson) as JsonObject), detectPii);
+    return sealed;
   };
 
   return {

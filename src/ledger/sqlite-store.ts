@@ -12,7 +12,8 @@ import { checkPaging } from './query-validation.ts';
 import { createGroupCommitter } from './group-commit.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
 import { LedgerError } from './ledger-errors.ts';
-import { sealPayload, type JsonObject } from './pii-commitments.ts';
+import type { JsonObject } from './pii-commitments.ts';
+import { sealPayloadText } from './payload-text.ts';
 import { defaultPiiDetector, piiDetectorSpec, type PiiDetector } from './pii-detector.ts';
 import { openLedgerDatabase } from './sqlite-schema.ts';
 import { settleBatch, stampBatch, type AppendRequest, type Settled } from './append-request.ts';
@@ -116,7 +117,8 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
       if (!writer.seals) {
         // Sealing here keeps the detector's own errors thrown from append(), as they always were.
         payload = JSON.parse(payloadJson) as JsonObject;
-        request = { meta, payloadJson, sealed: sealPayload(payload, detectPii(payload)) };
+        const { payloadText: _text, pii_spans: _spans, ...sealed } = sealPayloadText(payload, detectPii);
+        request = { meta, payloadJson, sealed };
         if (sameThread) request.payload = payload;
       }
       const settled = await committer.submit({ request, payload });
