@@ -96,6 +96,24 @@ export function createBatchAppender(db: DatabaseSync, detectPii?: PiiDetector): 
   };
 }
 
+/**
+ * Several batches in one transaction and one COMMIT (one fsync), each answered with its own
+ * outcomes: what the writer thread does with the batches that queued up while it was
+ * committing, so a burst costs one fsync instead of one per batch. A failure of the whole
+ * transaction fails every batch in it, as it would have failed each alone.
+ */
+export function appendTogether(appender: BatchAppender, batches: readonly (readonly AppendRequest[])[]): BatchResult[] {
+  if (batches.length === 1) return [appender.append(batches[0]!)];
+  const result = appender.append(batches.flat());
+  if (!result.ok) return batches.map(() => result);
+  let from = 0;
+  return batches.map((batch) => {
+    const outcomes = result.outcomes.slice(from, from + batch.length);
+    from += batch.length;
+    return { ok: true, outcomes, head: result.head };
+  });
+}
+
 function constraintRefusal(err: unknown, meta: EntryMetadata): AppendOutcome | undefined {
   const message = (err as Error)?.message ?? '';
   if (!/UNIQUE constraint failed/.test(message)) return undefined;

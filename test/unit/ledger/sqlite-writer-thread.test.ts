@@ -13,6 +13,7 @@ import {
   createPiiDetector, openSqliteLedger, type OpenLedgerOptions, type PiiDetector,
 } from '../../../src/ledger/index.ts';
 import { startWriterThread } from '../../../src/ledger/sqlite-ledger-writer.ts';
+import { appendTogether, type AppendRequest, type BatchAppender, type BatchResult } from '../../../src/ledger/sqlite-batch-append.ts';
 import { makeEntry } from './ledger-fixtures.ts';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -147,5 +148,54 @@ describe('sqlite writer thread', () => {
     const second = await writer.write([]);
     assert.equal(second.ok, false, 'a new thread was started, and it fails the same way');
     await writer.close();
+  });
+
+  test('batches that queue while the writer is busy are all committed, each answered with its own rows', async (t) => {
+    const { ledger, path } = fileLedger(t);
+    await ledger.append(makeEntry());
+    const blocker = new DatabaseSync(path);
+    t.after(() => blocker.close());
+    blocker.exec('BEGIN IMMEDIATE');
+    // Several turns, so the main thread hands over several batches (it keeps up to four in
+    // flight); the writer is stuck on the first, the others wait in its port and share a commit.
+    const duplicate = makeEntry();
+    const pending: Promise<unknown>[] = [];
+    for (let turn = 0; turn < 4; turn += 1) {
+      pending.push(ledger.append(makeEntry()), ledger.append(turn === 2 ? duplicate : makeEntry()));
+      await nextTurn();
+    }
+    pending.push(ledger.append(duplicate));
+    blocker.exec('COMMIT');
+    const settled = await Promise.allSettled(pending);
+    const refused = settled.filter((s) => s.status === 'rejected');
+    assert.equal(refused.length, 1, 'only the repeated envelope is refused');
+    assert.equal((refused[0] as PromiseRejectedResult).reason.code, 'LEDGER_DUPLICATE_ENVELOPE');
+    const seqs = settled.flatMap((s) => (s.status === 'fulfilled' ? [(s.value as { seq: number }).seq] : [])).sort((a, b) => a - b);
+    assert.deepEqual(seqs, [2, 3, 4, 5, 6, 7, 8, 9], 'every other append has its own seq, no gap');
+    assert.equal((await ledger.verify()).valid, true);
+  });
+});
+
+describe('appendTogether', () => {
+  const request = (id: string) => ({ meta: { envelope_id: id }, payloadJson: '{}', createdAt: '2026-01-01T00:00:00.000Z' }) as unknown as AppendRequest;
+  const ok = (id: string) => ({ ok: true as const, seq: Number(id), prev_hash: 'p', hash: `h${id}`, pii_paths: [], payload_digest: 'd' });
+
+  test('one append for all the batches, outcomes split back per batch', () => {
+    const calls: string[][] = [];
+    const appender: BatchAppender = {
+      append: (batch) => {
+        calls.push(batch.map((r) => r.meta.envelope_id));
+        return { ok: true, outcomes: batch.map((r) => ok(r.meta.envelope_id)), head: { seq: 5, hash: 'h5' } };
+      },
+    };
+    const results = appendTogether(appender, [[request('1'), request('2')], [request('3')], [request('4'), request('5')]]);
+    assert.deepEqual(calls, [['1', '2', '3', '4', '5']]);
+    assert.deepEqual(results.map((r) => (r.ok ? r.outcomes.map((o) => (o.ok ? o.seq : 0)) : null)), [[1, 2], [3], [4, 5]]);
+  });
+
+  test('a failed transaction fails every batch in it', () => {
+    const failed: BatchResult = { ok: false, detail: 'disk I/O error', head: null };
+    const results = appendTogether({ append: () => failed }, [[request('1')], [request('2'), request('3')]]);
+    assert.deepEqual(results, [failed, failed]);
   });
 });
