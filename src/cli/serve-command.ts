@@ -3,6 +3,7 @@
 
 import { loadConfig } from '../config/index.ts';
 import { startGateway } from '../gateway/index.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 
 export interface ServeFlags {
   port?: string;
@@ -17,18 +18,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
   }
   const config = loadConfig(process.env, { port, host: flags.host, variant: flags.variant });
   const gateway = await startGateway(config);
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal }) + '\n');
-    gateway.close().then(() => process.exit(0), (error: unknown) => {
-      process.stderr.write(`govgate: shutdown failed: ${(error as Error).message}\n`);
-      process.exit(1);
-    });
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopOnSignals(() => gateway.close());
 }
 
 export class UsageError extends Error {

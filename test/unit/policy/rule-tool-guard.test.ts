@@ -9,6 +9,7 @@ import { parse, plan, isCelError } from '@bufbuild/cel';
 import { loadPolicyBundleSync, type RuleVariables } from '../../../src/policy/index.ts';
 import { ruleToolNames } from '../../../src/policy/rule-tool-guard.ts';
 import { RULE_ENV, celBindings } from '../../../src/policy/rule-environment.ts';
+import { ruleVariables } from './rule-variables.ts';
 
 describe('which tools an expression pins', () => {
   const CASES: Array<{ when: string; names: string[] | undefined }> = [
@@ -36,19 +37,7 @@ describe('which tools an expression pins', () => {
 });
 
 function variables(toolName: string, params: Record<string, unknown>): RuleVariables {
-  return {
-    stage: 'pre_check',
-    agent: { id: 'orchestrator-1', catalog: 'orchestrator', framework: 'REST' },
-    tool: { name: toolName, params },
-    params,
-    calls: [{ name: toolName, params }],
-    request: { user: 'u', input: 'hi', session_id: 's-1', metadata: {} },
-    output: null,
-    scores: { schema: 100, evidence: 100, tool_trust: 100, consistency: 100, policy: 100, safety: 100, contradiction: 0, historical_reliability: 70, final_confidence: 97 },
-    risk: { tier: 'low', score: 10, action_severity: 5, business_impact: 5, confidence_gap: 3, policy_sensitivity: 0 },
-    session: [{ name: 'read_inbox', params: { folder: 'inbox' }, agent_id: 'orchestrator-1', stage: 'pre_check' }],
-    now: Date.UTC(2026, 2, 2, 10, 30),
-  };
+  return ruleVariables({ tool: { name: toolName, params }, params, calls: [{ name: toolName, params }] });
 }
 
 /** The rule's result straight from CEL, with no shortcut. */

@@ -5,9 +5,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { loadPolicyBundleSync } from '../../../src/policy/index.ts';
-import type { RuleVariables } from '../../../src/policy/index.ts';
 import { sourceOffsetOf, type ScalarStyle } from '../../../src/policy/scalar-offsets.ts';
 import { loadIssues, positionOf, writeBundle } from './temp-bundle.ts';
+import { ruleVariables as variables } from './rule-variables.ts';
 
 const ruleFile = (when: string, extra = '') => `rules:
   - id: r1
@@ -19,22 +19,6 @@ const ruleFile = (when: string, extra = '') => `rules:
     mode: enforce
 ${extra}`;
 
-function variables(overrides: Partial<RuleVariables> = {}): RuleVariables {
-  return {
-    stage: 'pre_check',
-    agent: { id: 'demo-1', catalog: 'demo', framework: 'REST' },
-    tool: { name: 'ping', params: { to: 'a@b.example', amount: 7500 } },
-    params: { to: 'a@b.example', amount: 7500 },
-    calls: [{ name: 'ping', params: {} }],
-    request: { user: 'u', input: 'hi', session_id: 's-1', metadata: {} },
-    output: null,
-    scores: { schema: 100, evidence: 100, tool_trust: 100, consistency: 100, policy: 100, safety: 100, contradiction: 0, historical_reliability: 70, final_confidence: 97 },
-    risk: { tier: 'low', score: 10, action_severity: 5, business_impact: 5, confidence_gap: 3, policy_sensitivity: 0 },
-    session: [{ name: 'read_inbox', params: { folder: 'inbox' }, agent_id: 'demo-1', stage: 'pre_check' }],
-    now: Date.UTC(2026, 2, 2, 10, 30),
-    ...overrides,
-  };
-}
 
 describe('rule errors name file, line and column', () => {
   const CASES: Array<{ name: string; when: string; at: string; message: RegExp }> = [
