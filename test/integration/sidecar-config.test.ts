@@ -4,24 +4,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import diagnostics_channel from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_RELOAD_CHANNEL, ConfigFileError, type ConfigReloadEvent } from '../../src/config/index.ts';
+import { ConfigFileError } from '../../src/config/index.ts';
 import { startTestGateway } from '../helpers/gateway.ts';
 import { json, startToolServer } from '../helpers/tool-server.ts';
+import { nextConfigReload } from '../helpers/config-reload.ts';
 
-function nextReload(file: string): Promise<ConfigReloadEvent> {
-  return new Promise((resolve) => {
-    const onEvent = (message: unknown) => {
-      const event = message as ConfigReloadEvent;
-      if (event.file !== file) return;
-      diagnostics_channel.unsubscribe(CONFIG_RELOAD_CHANNEL, onEvent);
-      resolve(event);
-    };
-    diagnostics_channel.subscribe(CONFIG_RELOAD_CHANNEL, onEvent);
-  });
-}
+const nextReload = (file: string) => nextConfigReload({ file: file });
 
 test('a broken gateway.yaml stops start-up, naming each problem with its line and field', async () => {
   const broken = `routes:

@@ -12,6 +12,7 @@ import {
   CONFIG_RELOAD_CHANNEL, ConfigFileError, parseLocatedYaml, watchConfigFile, type ConfigReloadEvent,
 } from '../../../src/config/index.ts';
 import { createLogger } from '../../../src/observability/index.ts';
+import { nextConfigReload } from '../../helpers/config-reload.ts';
 
 /** A config whose one field `n` must be a positive integer. */
 function parseN(text: string, display: string): number {
@@ -35,17 +36,7 @@ function setup(t: TestContext) {
   return { dir, file, lines, logger, write };
 }
 
-function nextReload(file: string): Promise<ConfigReloadEvent> {
-  return new Promise((resolve) => {
-    const listener = (message: unknown) => {
-      const event = message as ConfigReloadEvent;
-      if (event.path !== file) return;
-      diagnostics_channel.unsubscribe(CONFIG_RELOAD_CHANNEL, listener);
-      resolve(event);
-    };
-    diagnostics_channel.subscribe(CONFIG_RELOAD_CHANNEL, listener);
-  });
-}
+const nextReload = (file: string) => nextConfigReload({ path: file });
 
 describe('watchConfigFile', () => {
   test('reload(): applies a good edit, skips an unchanged file, rejects a broken edit and keeps the last good value', (t) => {

@@ -7,14 +7,13 @@
 
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import diagnostics_channel from 'node:diagnostics_channel';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONFIG_RELOAD_CHANNEL, type ConfigReloadEvent } from '../../../src/config/index.ts';
 import { loadPolicyBundleSync, watchPolicyBundle } from '../../../src/policy/index.ts';
 import { createLogger } from '../../../src/observability/index.ts';
 import { writeFlatBundle } from './temp-bundle.ts';
+import { nextConfigReload } from '../../helpers/config-reload.ts';
 
 const SAMPLE = path.resolve(import.meta.dirname, '../../../policies');
 
@@ -59,17 +58,7 @@ function configMapVolume(t: TestContext, layout: Layout) {
   return { dir, update, addKey, topLevel };
 }
 
-function nextReload(dir: string): Promise<ConfigReloadEvent> {
-  return new Promise((resolve) => {
-    const listener = (message: unknown) => {
-      const event = message as ConfigReloadEvent;
-      if (event.path !== dir) return;
-      diagnostics_channel.unsubscribe(CONFIG_RELOAD_CHANNEL, listener);
-      resolve(event);
-    };
-    diagnostics_channel.subscribe(CONFIG_RELOAD_CHANNEL, listener);
-  });
-}
+const nextReload = (dir: string) => nextConfigReload({ path: dir });
 
 const appendTo = (file: string, text: string) => writeFileSync(file, readFileSync(file, 'utf8') + text);
 
