@@ -4,7 +4,7 @@
 
 import type pg from 'pg';
 import { createPool, type PostgresConnectionOptions } from './postgres-connection.ts';
-import { advisoryKey } from './postgres-locks.ts';
+import { advisoryKey, withAdvisoryLock } from './postgres-locks.ts';
 import { POSTGRES_MIGRATIONS, type PostgresMigration } from './postgres-migrations.ts';
 
 export interface MigrationReport {
@@ -31,9 +31,7 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Postgr
       await client.query(`CREATE SCHEMA IF NOT EXISTS "${first.replace(/"/g, '""')}"`);
       target = first;
     }
-    const [classId, objectId] = advisoryKey('migrate', target);
-    await client.query('SELECT pg_advisory_lock($1, $2)', [classId, objectId]);
-    try {
+    return await withAdvisoryLock(client, advisoryKey('migrate', target), async () => {
       await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
         version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
       const current = async (): Promise<number> =>
@@ -54,9 +52,7 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Postgr
         applied.push(migration.version);
       }
       return { schema: target, from, to: await current(), applied };
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1, $2)', [classId, objectId]).catch(() => { broken = true; });
-    }
+    }, () => { broken = true; });
   } catch (err) {
     broken = true;
     throw err;

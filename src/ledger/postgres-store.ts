@@ -17,7 +17,7 @@ import { sealPayloadText } from './payload-text.ts';
 import { defaultPiiDetector, type PiiDetector } from './pii-detector.ts';
 import { walkPostgresChain } from './postgres-chain-walk.ts';
 import { createPool, type PostgresConnectionOptions } from './postgres-connection.ts';
-import { advisoryKey } from './postgres-locks.ts';
+import { advisoryKey, tryAdvisoryLock } from './postgres-locks.ts';
 import { createPostgresPayloadEraser } from './postgres-payload-erasure.ts';
 import { createPostgresReader } from './postgres-reads.ts';
 import { migratePostgres, POSTGRES_SCHEMA_VERSION } from './postgres-schema.ts';
@@ -145,16 +145,9 @@ export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): 
     async runExclusive(job, task) {
       ensureOpen();
       const client = await pool.connect();
-      const [classId, objectId] = advisoryKey(job, schema);
       let broken = false;
       try {
-        const { rows: [{ locked }] } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [classId, objectId]);
-        if (!locked) return { ran: false };
-        try {
-          return { ran: true, value: await task() };
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1, $2)', [classId, objectId]).catch(() => { broken = true; });
-        }
+        return await tryAdvisoryLock(client, advisoryKey(job, schema), task, () => { broken = true; });
       } catch (err) {
         broken = true;
         throw err;
