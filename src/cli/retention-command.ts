@@ -1,18 +1,20 @@
-// `govgate retention run`: drops payloads older than HOT_PAYLOAD_DAYS now (the gateways also do
-// it every RETENTION_INTERVAL_MINUTES). Metadata, digests and commitments stay, so the chain
-// still verifies. With PostgreSQL it takes the retention advisory lock: when a gateway is
+// `govgate retention run`: drops payloads older than HOT_PAYLOAD_DAYS and deletes the chain's
+// prefix older than METADATA_YEARS now (the gateways also do it every RETENTION_INTERVAL_MINUTES).
+// The chain still verifies, from the anchor the run leaves (signed as a checkpoint when
+// checkpoints are on). With PostgreSQL it takes the retention advisory lock: when a gateway is
 // running the job at that moment, this run reports ran: false and does nothing.
 
 import { loadConfig } from '../config/index.ts';
-import { openConfiguredLedger, runRetention } from '../gateway/index.ts';
+import { loadConfiguredSigner, openConfiguredLedger, runRetention } from '../gateway/index.ts';
 import { UsageError } from './serve-command.ts';
 
 export async function retentionCommand(args: string[], out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
   if (args[0] !== 'run' || args.length > 1) throw new UsageError('usage: govgate retention run');
   const config = loadConfig(process.env);
+  const signer = await loadConfiguredSigner(config);
   const ledger = await openConfiguredLedger(config, { migrate: false });
   try {
-    const report = await runRetention(ledger, config.retention, new Date());
+    const report = await runRetention(ledger, config.retention, new Date(), { signer });
     out(JSON.stringify(report, null, 2) + '\n');
     return 0;
   } finally {

@@ -1,4 +1,4 @@
-// The ledger's periodic jobs in a gateway process: payload retention (RETENTION_INTERVAL_MINUTES)
+// The ledger's periodic jobs in a gateway process: payload and metadata retention (RETENTION_INTERVAL_MINUTES)
 // and signed checkpoints (CHECKPOINT_INTERVAL_SECONDS). With PostgreSQL each run takes the job's
 // advisory lock, so one process of the fleet does the work and the others skip that round.
 
@@ -31,8 +31,9 @@ export function startLedgerJobs(options: { config: Config; ledger: Ledger; signe
   };
 
   every(config.retention.intervalMinutes * 60_000, async () => {
-    const report = await runRetention(ledger, config.retention, now());
-    if (report.ran && report.payloads_expired > 0) logger.info('payload retention', { ...report });
+    const report = await runRetention(ledger, config.retention, now(), { signer });
+    if (report.ran && report.metadata_refused) logger.error('metadata retention refused: the prefix to delete does not verify; it is kept', { ...report });
+    else if (report.ran && (report.payloads_expired > 0 || report.metadata_rows_deleted > 0)) logger.info('retention', { ...report });
   });
   if (signer) {
     every(config.checkpoints.intervalSeconds * 1000, async () => {

@@ -101,6 +101,8 @@ export function createChainVerifier(anchor: ChainHead = GENESIS_HEAD): ChainVeri
         problem: stop?.finding.problem ?? null,
         detail: stop?.finding.detail ?? null,
         duration_ms: durationMs,
+        anchored_at_seq: null,
+        rows_deleted_before: 0,
       };
     },
   };

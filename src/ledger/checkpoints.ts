@@ -2,7 +2,8 @@
 // seq and hash are signed and stored in the ledger. An auditor holding the public key checks a
 // checkpoint's signature and that the chain, recomputed from row 1, reaches the signed hash at
 // the signed seq: a database rewritten behind the gateway's back (hashes recomputed and all) or
-// truncated below a checkpoint no longer matches.
+// truncated below a checkpoint no longer matches. Once metadata retention deleted the chain's
+// start, the checkpoint at the anchor's seq vouches for the anchor the chain is verified from.
 
 import { calculateJwkThumbprint, compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
 import { algorithmOf, CHECKPOINT_TYP, type CheckpointClaims, type CheckpointSigner } from './checkpoint-signer.ts';
@@ -29,6 +30,14 @@ export interface CheckpointAudit {
   /** The checkpoint's seq where the first problem was found (newest first). */
   checkpoint_seq: number | null;
   detail: string | null;
+  /**
+   * Checkpoints (signature checked) whose row metadata retention deleted: before the retained
+   * chain, so only the one at the anchor's seq can be compared, with the anchor's hash.
+   */
+  before_retained_chain: number;
+  /** The retention anchor (null: no row was ever deleted) and whether a checkpoint here signs its seq and hash. */
+  anchor_seq: number | null;
+  anchor_signed: boolean;
 }
 
 /**
@@ -41,9 +50,12 @@ export async function auditCheckpoints(ledger: Ledger, publicKeys: readonly JWK[
   for (const jwk of publicKeys) keys.set(await calculateJwkThumbprint(jwk, 'sha256'), jwk);
   const limit = options.limit ?? Number.MAX_SAFE_INTEGER;
   let checked = 0;
+  let beforeRetained = 0;
+  let anchorSigned = false;
   let newestVerified: number | null = null;
+  const anchor = await ledger.anchor();
   const fail = (problem: CheckpointProblem, seq: number, detail: string): CheckpointAudit =>
-    ({ valid: false, checkpoints_checked: checked, newest_verified_seq: newestVerified, problem, checkpoint_seq: seq, detail });
+    ({ valid: false, checkpoints_checked: checked, newest_verified_seq: newestVerified, problem, checkpoint_seq: seq, detail, before_retained_chain: beforeRetained, anchor_seq: anchor?.seq ?? null, anchor_signed: anchorSigned });
 
   for (let offset = 0; checked < limit; offset += 500) {
     const page = await ledger.checkpoints({ limit: Math.min(500, limit - checked), offset });
@@ -56,6 +68,18 @@ export async function auditCheckpoints(ledger: Ledger, publicKeys: readonly JWK[
       if (claims.seq !== checkpoint.seq || claims.head_hash !== checkpoint.head_hash) {
         return fail('claims_mismatch', checkpoint.seq, `the stored columns (seq ${checkpoint.seq}) differ from what the JWS signs (seq ${claims.seq}, ${claims.head_hash})`);
       }
+      if (anchor && claims.seq <= anchor.seq) {
+        // The row was deleted by metadata retention: nothing to compare but the anchor itself.
+        beforeRetained += 1;
+        if (claims.seq === anchor.seq) {
+          if (claims.head_hash !== anchor.hash) {
+            return fail('hash_mismatch', checkpoint.seq, `the retention anchor at seq ${anchor.seq} has hash ${anchor.hash}, the checkpoint signed ${claims.head_hash}`);
+          }
+          newestVerified ??= claims.seq;
+          anchorSigned = true;
+        }
+        continue;
+      }
       const row = await ledger.verify({ from_seq: claims.seq, to_seq: claims.seq });
       if (row.rows_checked === 0 || row.to_seq !== claims.seq) {
         return fail('row_missing', checkpoint.seq, `the chain has no row ${claims.seq} (truncated below a signed checkpoint?)`);
@@ -66,7 +90,7 @@ export async function auditCheckpoints(ledger: Ledger, publicKeys: readonly JWK[
       newestVerified ??= claims.seq;
     }
   }
-  return { valid: true, checkpoints_checked: checked, newest_verified_seq: newestVerified, problem: null, checkpoint_seq: null, detail: null };
+  return { valid: true, checkpoints_checked: checked, newest_verified_seq: newestVerified, problem: null, checkpoint_seq: null, detail: null, before_retained_chain: beforeRetained, anchor_seq: anchor?.seq ?? null, anchor_signed: anchorSigned };
 }
 
 type JwsResult = { ok: true; claims: CheckpointClaims } | { ok: false; problem: 'unknown_key' | 'bad_signature'; detail: string };

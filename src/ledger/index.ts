@@ -28,6 +28,7 @@ export {
 } from './hash-chain.ts';
 export { sealPayloadText, payloadTextMatches, erasePayloadText, type SealedPayloadText, type Span } from './payload-text.ts';
 export { createChainVerifier, verifyRows, checkPayload, type ChainVerifier, type Finding } from './chain-verifier.ts';
+export { retireMetadata, type MetadataRetirement } from './metadata-retention.ts';
 export { createGroupCommitter, type GroupCommitter, type GroupCommitterOptions } from './group-commit.ts';
 export { validateEntry } from './entry-validation.ts';
 export { checkListQuery, checkReviewQuery, checkPaging, toIsoUtc } from './query-validation.ts';

@@ -5,29 +5,37 @@
 // its PII spans (schema v2) is checked by hashing slices of that text, without parsing it.
 
 import type pg from 'pg';
-import { checkPayload, createChainVerifier, missingAnchorReport, resolveVerifyRange, type Finding } from './chain-verifier.ts';
-import { GENESIS_HEAD } from './hash-chain.ts';
+import { checkPayload, createChainVerifier, missingAnchorReport, type Finding } from './chain-verifier.ts';
+import { resolveRetainedRange, withAnchor } from './retained-chain.ts';
 import { payloadTextMatches } from './payload-text.ts';
 import { POSTGRES_COLUMNS } from './postgres-batch-append.ts';
 import type { ChainHead, StoredRow } from './stored-row.ts';
-import type { VerifyRange, VerifyReport } from './types.ts';
+import type { LedgerAnchor, VerifyRange, VerifyReport } from './types.ts';
 
 export const VERIFY_PAGE_ROWS = 2000;
 
 const SELECT_VERIFY_PAGE = `SELECT ${POSTGRES_COLUMNS.join(', ')} FROM ledger WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $3`;
 const at = Object.fromEntries(POSTGRES_COLUMNS.map((column, i) => [column, i])) as Record<(typeof POSTGRES_COLUMNS)[number], number>;
 
-/** Verifies rows from_seq..to_seq (default 1..head). A range after row 1 trusts row from_seq - 1 as its anchor. */
-export async function walkPostgresChain(pool: pg.Pool, head: ChainHead, range: VerifyRange = {}, pageRows = VERIFY_PAGE_ROWS): Promise<VerifyReport> {
+/**
+ * Verifies rows from_seq..to_seq (default: the retained chain, 1 or retention's anchor + 1, to the
+ * head). A range starting later trusts row from_seq - 1 as its anchor.
+ */
+export async function walkPostgresChain(
+  pool: pg.Pool, head: ChainHead, range: VerifyRange = {}, retained: LedgerAnchor | null = null, pageRows = VERIFY_PAGE_ROWS,
+): Promise<VerifyReport> {
   const started = performance.now();
-  const { from, to } = resolveVerifyRange(head, range);
+  const { from, to, start, note } = resolveRetainedRange(head, range, retained);
+  const done = (report: VerifyReport) => withAnchor(report, retained, note);
 
-  if (from > to) return createChainVerifier().report(performance.now() - started);
+  if (from > to) return done(createChainVerifier().report(performance.now() - started));
 
-  let anchor: ChainHead = GENESIS_HEAD;
-  if (from > 1) {
+  let anchor: ChainHead;
+  if (start) {
+    anchor = start;
+  } else {
     const { rows: [found] } = await pool.query<ChainHead>('SELECT seq, hash FROM ledger WHERE seq = $1', [from - 1]);
-    if (!found) return missingAnchorReport(from, started);
+    if (!found) return done(missingAnchorReport(from, started));
     anchor = { seq: found.seq, hash: found.hash };
   }
 
@@ -65,7 +73,7 @@ export async function walkPostgresChain(pool: pg.Pool, head: ChainHead, range: V
     }
   }
   if (ok) verifier.expectEnd(to);
-  return verifier.report(performance.now() - started);
+  return done(verifier.report(performance.now() - started));
 }
 
 /** The row with its small JSON columns parsed; the payload stays text (see checkPayloadColumns). */

@@ -141,4 +141,41 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       END $$;
     `,
   },
+  {
+    version: 4,
+    description: 'metadata retention: anchors, and DELETE allowed only below the newest anchor',
+    sql: `
+      -- One row per retention run: rows 1..seq are deleted and row seq + 1 links to hash.
+      CREATE TABLE ledger_anchors (
+        seq          bigint PRIMARY KEY,
+        hash         text NOT NULL,
+        retired_at   text NOT NULL,
+        rows_deleted bigint NOT NULL
+      );
+      CREATE FUNCTION ledger_anchor_forward() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP <> 'INSERT' THEN
+          RAISE EXCEPTION 'ledger anchors are append-only: % refused', TG_OP;
+        END IF;
+        IF NEW.seq <= coalesce((SELECT max(seq) FROM ledger_anchors), 0) THEN
+          RAISE EXCEPTION 'ledger anchors only move forward';
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER ledger_anchors_forward BEFORE INSERT OR UPDATE OR DELETE ON ledger_anchors
+        FOR EACH ROW EXECUTE FUNCTION ledger_anchor_forward();
+      CREATE TRIGGER ledger_anchors_no_truncate BEFORE TRUNCATE ON ledger_anchors
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_change();
+      -- A row may be deleted only once an anchor covers it (written first, in the same transaction).
+      CREATE FUNCTION ledger_refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF OLD.seq <= coalesce((SELECT max(seq) FROM ledger_anchors), 0) THEN
+          RETURN OLD;
+        END IF;
+        RAISE EXCEPTION 'ledger is append-only: DELETE refused above the retention anchor';
+      END $$;
+      DROP TRIGGER ledger_no_delete ON ledger;
+      CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger FOR EACH ROW EXECUTE FUNCTION ledger_refuse_delete();
+    `,
+  },
 ];

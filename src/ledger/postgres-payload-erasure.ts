@@ -64,8 +64,9 @@ export function createPostgresPayloadEraser(pool: pg.Pool, chunkRows = EXPIRY_CH
 
     async expirePayloads(createdBefore) {
       const cutoff = toIsoUtc(createdBefore, 'createdBefore');
+      // Rows up to the metadata anchor are deleted: nothing there to expire.
       const { rows: [{ expired_through: start }] } = await pool.query<{ expired_through: number }>(
-        'SELECT expired_through FROM ledger_retention WHERE id = 1');
+        'SELECT greatest(expired_through, coalesce((SELECT max(seq) FROM ledger_anchors), 0)) AS expired_through FROM ledger_retention WHERE id = 1');
       let total = 0;
       let from = start;
       // Ranges in seq order until one holds no row older than the cutoff (or the table ends).

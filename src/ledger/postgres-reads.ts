@@ -57,9 +57,10 @@ export function createPostgresReader(pool: pg.Pool): Reads {
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
       const page = pool.query(`${SELECT_SUMMARY}${where} ORDER BY seq DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
         [...values, query.limit, query.offset]);
-      // Rows are never deleted, so without a filter the head's seq is the count: no scan of the table.
+      // Rows are deleted only as a prefix (metadata retention, up to the newest anchor), so without
+      // a filter the count is the head's seq minus the anchor's: no scan of the table.
       const count = where === ''
-        ? pool.query<{ total: number }>('SELECT seq AS total FROM ledger_head WHERE id = 1')
+        ? pool.query<{ total: number }>('SELECT h.seq - coalesce((SELECT max(seq) FROM ledger_anchors), 0) AS total FROM ledger_head h WHERE h.id = 1')
         : pool.query<{ total: number }>(`SELECT count(*) AS total FROM ledger${where}`, values);
       const [{ rows }, { rows: [{ total }] }] = await Promise.all([page, count]);
       return { rows: rows.map(decodeSummary), total };

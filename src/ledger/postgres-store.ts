@@ -19,6 +19,8 @@ import { walkPostgresChain } from './postgres-chain-walk.ts';
 import { createPool, type PostgresConnectionOptions } from './postgres-connection.ts';
 import { advisoryKey, tryAdvisoryLock } from './postgres-locks.ts';
 import { createPostgresPayloadEraser } from './postgres-payload-erasure.ts';
+import { createPostgresMetadataRetention } from './postgres-metadata-retention.ts';
+import { verifyRetained } from './retained-chain.ts';
 import { createPostgresReader } from './postgres-reads.ts';
 import { migratePostgres, POSTGRES_SCHEMA_VERSION } from './postgres-schema.ts';
 import { createPostgresWriter } from './postgres-writer.ts';
@@ -66,6 +68,7 @@ export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): 
   const writer = createPostgresWriter(opts, schema, onError);
   const reader = createPostgresReader(pool);
   const eraser = createPostgresPayloadEraser(pool, opts.expiryChunkRows);
+  const retention = createPostgresMetadataRetention(pool);
   // The furthest head this process has seen: verify() reaches at least this far, so rows deleted
   // from the end while it runs show up as a gap even if ledger_head was rewound too.
   let head: ChainHead = GENESIS_HEAD;
@@ -117,11 +120,19 @@ export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): 
     ...openReads(reader, ensureOpen),
     async verify(range) {
       ensureOpen();
-      const stored = await readHead();
-      return walkPostgresChain(pool, stored.seq > head.seq ? stored : head, range);
+      // The anchor is re-read for every walk, never remembered: a retention run of another process
+      // may move it while this one walks (verifyRetained then walks again from the new anchor).
+      // The head is read after it, so the walk's end is never before the anchor.
+      return verifyRetained(retention.anchor, async (anchor) => {
+        const stored = await readHead();
+        return walkPostgresChain(pool, stored.seq > head.seq ? stored : head, range, anchor);
+      });
     },
     async erasePii(envelopeId) { ensureOpen(); return eraser.erasePii(envelopeId); },
     async expirePayloads(createdBefore) { ensureOpen(); return eraser.expirePayloads(createdBefore); },
+    async retirablePrefix(createdBefore) { ensureOpen(); return retention.retirablePrefix(createdBefore); },
+    async retirePrefix(through, retiredAt) { ensureOpen(); return retention.retirePrefix(through, retiredAt); },
+    async anchor() { ensureOpen(); return retention.anchor(); },
     async head() {
       ensureOpen();
       const { rows: [stored] } = await pool.query<ChainHead>('SELECT seq, hash FROM ledger_head WHERE id = 1');

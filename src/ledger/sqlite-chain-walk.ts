@@ -3,27 +3,33 @@
 // Memory stays bounded by the page size whatever the table size.
 
 import type { DatabaseSync } from 'node:sqlite';
-import { createChainVerifier, missingAnchorReport, resolveVerifyRange } from './chain-verifier.ts';
-import { GENESIS_HEAD } from './hash-chain.ts';
+import { createChainVerifier, missingAnchorReport } from './chain-verifier.ts';
+import { resolveRetainedRange, withAnchor } from './retained-chain.ts';
 import { decodeRow, SELECT_ROW } from './row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
-import type { VerifyRange, VerifyReport } from './types.ts';
+import type { LedgerAnchor, VerifyRange, VerifyReport } from './types.ts';
 
 const PAGE_ROWS = 500;
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Verifies rows from_seq..to_seq (default 1..head). A range after row 1 trusts row from_seq - 1 as its anchor. */
-export async function walkSqliteChain(db: DatabaseSync, head: ChainHead, range: VerifyRange = {}): Promise<VerifyReport> {
+/**
+ * Verifies rows from_seq..to_seq (default: the retained chain, 1 or retention's anchor + 1, to the
+ * head). A range starting later trusts row from_seq - 1 as its anchor.
+ */
+export async function walkSqliteChain(db: DatabaseSync, head: ChainHead, range: VerifyRange = {}, retained: LedgerAnchor | null = null): Promise<VerifyReport> {
   const started = performance.now();
-  const { from, to } = resolveVerifyRange(head, range);
+  const { from, to, start, note } = resolveRetainedRange(head, range, retained);
+  const done = (report: VerifyReport) => withAnchor(report, retained, note);
 
-  if (from > to) return createChainVerifier().report(performance.now() - started);
+  if (from > to) return done(createChainVerifier().report(performance.now() - started));
 
-  let anchor: ChainHead = GENESIS_HEAD;
-  if (from > 1) {
+  let anchor: ChainHead;
+  if (start) {
+    anchor = start;
+  } else {
     const found = db.prepare('SELECT seq, hash FROM ledger WHERE seq = ?').get(from - 1) as ChainHead | undefined;
-    if (!found) return missingAnchorReport(from, started);
+    if (!found) return done(missingAnchorReport(from, started));
     anchor = { seq: found.seq, hash: found.hash };
   }
 
@@ -48,5 +54,5 @@ export async function walkSqliteChain(db: DatabaseSync, head: ChainHead, range: 
     await yieldToEventLoop();
   }
   if (ok) verifier.expectEnd(to);
-  return verifier.report(performance.now() - started);
+  return done(verifier.report(performance.now() - started));
 }

@@ -1,6 +1,7 @@
-// The SQLite layout of the ledger and its migrations. Triggers refuse DELETE and any UPDATE of
-// a hashed column, so application bugs cannot rewrite history (a determined attacker with file
-// access can drop them; the hash chain is what catches that).
+// The SQLite layout of the ledger and its migrations. Triggers refuse DELETE (except of rows an
+// anchor of metadata retention covers) and any UPDATE of a hashed column, so application bugs
+// cannot rewrite history (a determined attacker with file access can drop them; the hash chain
+// and signed checkpoints are what catch that).
 
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -69,6 +70,31 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         jws        TEXT NOT NULL,
         created_at TEXT NOT NULL
       ) STRICT;
+    `,
+  },
+  {
+    version: 3,
+    description: 'metadata retention: anchors, and DELETE allowed only below the newest anchor',
+    sql: `
+      -- One row per retention run: rows 1..seq are deleted and row seq + 1 links to hash.
+      CREATE TABLE ledger_anchors (
+        seq          INTEGER PRIMARY KEY,
+        hash         TEXT NOT NULL,
+        retired_at   TEXT NOT NULL,
+        rows_deleted INTEGER NOT NULL
+      ) STRICT;
+      CREATE TRIGGER ledger_anchors_forward BEFORE INSERT ON ledger_anchors
+        WHEN NEW.seq <= coalesce((SELECT max(seq) FROM ledger_anchors), 0)
+        BEGIN SELECT RAISE(ABORT, 'ledger anchors only move forward'); END;
+      CREATE TRIGGER ledger_anchors_no_update BEFORE UPDATE ON ledger_anchors
+        BEGIN SELECT RAISE(ABORT, 'ledger anchors are append-only'); END;
+      CREATE TRIGGER ledger_anchors_no_delete BEFORE DELETE ON ledger_anchors
+        BEGIN SELECT RAISE(ABORT, 'ledger anchors are append-only'); END;
+      -- A row may be deleted only once an anchor covers it (written first, in the same transaction).
+      DROP TRIGGER ledger_no_delete;
+      CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+        WHEN OLD.seq > coalesce((SELECT max(seq) FROM ledger_anchors), 0)
+        BEGIN SELECT RAISE(ABORT, 'ledger is append-only: DELETE refused above the retention anchor'); END;
     `,
   },
 ];

@@ -21,6 +21,8 @@ import { createSameThreadWriter, startWriterThread, type LedgerWriter } from './
 import { createSqliteReader } from './sqlite-reads.ts';
 import { createSqlitePayloadEraser } from './sqlite-payload-erasure.ts';
 import { walkSqliteChain } from './sqlite-chain-walk.ts';
+import { createSqliteMetadataRetention } from './sqlite-metadata-retention.ts';
+import { verifyRetained } from './retained-chain.ts';
 import type { ChainHead } from './stored-row.ts';
 import type { Ledger, LedgerCheckpoint, LedgerRow } from './types.ts';
 
@@ -62,6 +64,7 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
   const selectHead = db.prepare('SELECT seq, hash FROM ledger ORDER BY seq DESC LIMIT 1');
   const reader = createSqliteReader(db);
   const eraser = createSqlitePayloadEraser(db);
+  const retention = createSqliteMetadataRetention(db);
   const insertCheckpoint = db.prepare('INSERT OR IGNORE INTO ledger_checkpoints (seq, head_hash, key_id, jws, created_at) VALUES (?, ?, ?, ?, ?)');
   const selectCheckpoints = db.prepare('SELECT seq, head_hash, key_id, jws, created_at FROM ledger_checkpoints ORDER BY seq DESC LIMIT ? OFFSET ?');
   const readHead = (): ChainHead => {
@@ -130,11 +133,18 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
       ensureOpen();
       // The furthest of memory and file: rows another process appended are checked too, and rows
       // missing from the end of the file (truncation while we run) show up as a seq gap.
-      const stored = readHead();
-      return walkSqliteChain(db, stored.seq > head.seq ? stored : head, range);
+      // The anchor is read from the file for every walk (another process may have moved it), and
+      // the head after it.
+      return verifyRetained(async () => retention.anchor(), async (anchor) => {
+        const stored = readHead();
+        return walkSqliteChain(db, stored.seq > head.seq ? stored : head, range, anchor);
+      });
     },
     async erasePii(envelopeId) { ensureOpen(); return eraser.erasePii(envelopeId); },
     async expirePayloads(createdBefore) { ensureOpen(); return eraser.expirePayloads(createdBefore); },
+    async retirablePrefix(createdBefore) { ensureOpen(); return retention.retirablePrefix(createdBefore); },
+    async retirePrefix(through, retiredAt) { ensureOpen(); return retention.retirePrefix(through, retiredAt); },
+    async anchor() { ensureOpen(); return retention.anchor(); },
     async head() { ensureOpen(); return readHead(); },
     async addCheckpoint(checkpoint) {
       ensureOpen();

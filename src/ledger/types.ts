@@ -1,6 +1,7 @@
-// The Ledger contract every store honours (node:sqlite now, PostgreSQL next). Rows are
-// append-only; only payload fields may later be erased (PII) or dropped (retention), and the
-// hash chain is built so that neither breaks verification.
+// The Ledger contract every store honours (node:sqlite and PostgreSQL). Rows are append-only;
+// only payload fields may later be erased (PII) or dropped (retention), and the hash chain is
+// built so that neither breaks verification. Past METADATA_YEARS, metadata retention deletes a
+// prefix of the chain, leaving an anchor (seq and hash of the last deleted row) to verify from.
 
 import type { Outcome, RiskTier } from '../governance/types.ts';
 
@@ -101,6 +102,26 @@ export interface VerifyReport {
   problem: VerifyProblem | null;
   detail: string | null;
   duration_ms: number;
+  /**
+   * Metadata retention deleted rows 1..anchored_at_seq; the retained chain starts after it and
+   * was checked from the stored anchor's hash. null: nothing was ever deleted.
+   */
+  anchored_at_seq: number | null;
+  /** How many rows at the start of the chain metadata retention deleted (= anchored_at_seq, or 0). */
+  rows_deleted_before: number;
+}
+
+/**
+ * Where the retained chain starts once metadata retention deleted its oldest rows: seq and hash
+ * of the last deleted row (row seq + 1 links to `hash`), written in the transaction that deleted.
+ */
+export interface LedgerAnchor {
+  seq: number;
+  hash: string;
+  /** When the run that moved the anchor here deleted its rows. */
+  retired_at: string;
+  /** Rows that run deleted (the rows after the previous anchor). */
+  rows_deleted: number;
 }
 
 export interface EraseResult {
@@ -143,6 +164,21 @@ export interface Ledger {
    * and commitments stay, so verify() remains valid.
    */
   expirePayloads(createdBefore: string): Promise<number>;
+  /**
+   * Metadata retention, step 1: the seq of the last row of the contiguous prefix created before
+   * `createdBefore` (ISO-8601) that may be deleted: it stops at the first row still within
+   * retention and never reaches the head row. null when nothing past the anchor qualifies.
+   */
+  retirablePrefix(createdBefore: string): Promise<number | null>;
+  /**
+   * Metadata retention, step 2 (the caller verified rows anchor + 1..through.seq first): in one
+   * transaction, records `through` as the new anchor and deletes the rows up to it. Refuses
+   * (LEDGER_INVALID_ARGUMENT) a `through` that is the head, not past the anchor, or whose row
+   * does not have that hash.
+   */
+  retirePrefix(through: { seq: number; hash: string }, retiredAt: string): Promise<LedgerAnchor>;
+  /** The newest anchor (the retained chain starts at its seq + 1), or null when no row was ever deleted. */
+  anchor(): Promise<LedgerAnchor | null>;
   /** The newest row's seq and hash as the store has it ({0, 64 zeros} when empty). */
   head(): Promise<{ seq: number; hash: string }>;
   /** Stores a checkpoint; false (and nothing changes) when one already exists at its seq. */

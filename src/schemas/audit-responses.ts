@@ -75,6 +75,8 @@ export const ChainVerifyReport = {
     problem: { type: ['string', 'null'], enum: ['hash_mismatch', 'prev_hash_mismatch', 'payload_tampered', 'seq_gap', null] },
     detail: { type: ['string', 'null'] },
     duration_ms: { type: 'number' },
+    anchored_at_seq: { type: ['integer', 'null'], description: 'Metadata retention deleted rows 1..anchored_at_seq; the chain was verified from the stored anchor (that row\'s hash). null: no row was ever deleted.' },
+    rows_deleted_before: { type: 'integer', minimum: 0, description: 'Rows at the start of the chain deleted by metadata retention (METADATA_YEARS).' },
   },
 };
 

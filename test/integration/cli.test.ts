@@ -11,6 +11,8 @@ import { DatabaseSync } from 'node:sqlite';
 import type { TestContext } from 'node:test';
 import { REPO_ROOT, startTestGateway } from '../helpers/gateway.ts';
 import { validateBody } from '../helpers/bodies.ts';
+import { openSqliteLedger } from '../../src/ledger/index.ts';
+import { appendInOrder, makeEntry } from '../unit/ledger/ledger-fixtures.ts';
 
 const MAIN = path.join(REPO_ROOT, 'src/main.ts');
 const PACKAGE_VERSION = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version as string;
@@ -114,4 +116,35 @@ test('verify: a tampered ledger file exits 1 and names the first bad seq', async
 
   const before = await govgate(['verify', '--to', String(targetSeq - 1)], { LEDGER_PATH: ledgerPath });
   assert.equal(before.code, 0, 'the rows before the tampered one still verify');
+});
+
+test('retention run: deletes the metadata older than METADATA_YEARS as a prefix, signs the anchor, and verify starts there', async (t) => {
+  const ledgerPath = path.join(tempDir(t), 'ledger.db');
+  // Three rows from 2015, then one from now: only the old prefix is past 7 years.
+  let clock: () => Date = () => new Date('2015-03-01T00:00:00.000Z');
+  const ledger = openSqliteLedger({ path: ledgerPath, now: () => clock() });
+  const old = await appendInOrder(ledger, [makeEntry(), makeEntry(), makeEntry()]);
+  clock = () => new Date();
+  const recent = await ledger.append(makeEntry());
+  await ledger.close();
+
+  const run = await govgate(['retention', 'run'], { LEDGER_PATH: ledgerPath });
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.deepEqual(
+    [report.ran, report.payloads_expired, report.metadata_years, report.metadata_rows_deleted, report.first_seq, report.anchor_seq, report.anchor_hash, report.anchor_checkpoint_seq, report.metadata_refused],
+    [true, 3, 7, 3, 4, 3, old[2].hash, 3, null],
+  );
+  assert.match(report.metadata_before, /^\d{4}-\d\d-\d\dT/);
+  const again = JSON.parse((await govgate(['retention', 'run'], { LEDGER_PATH: ledgerPath })).stdout);
+  assert.deepEqual([again.metadata_rows_deleted, again.first_seq, again.anchor_seq], [0, 4, 3]);
+
+  const verified = await govgate(['verify', '--checkpoints'], { LEDGER_PATH: ledgerPath });
+  assert.equal(verified.code, 0, verified.stdout + verified.stderr);
+  const { chain, checkpoints } = JSON.parse(verified.stdout);
+  assert.deepEqual([chain.valid, chain.from_seq, chain.rows_checked, chain.anchored_at_seq, chain.rows_deleted_before, chain.head_hash], [true, 4, 1, 3, 3, recent.hash]);
+  assert.deepEqual([checkpoints.valid, checkpoints.anchor_seq, checkpoints.anchor_signed], [true, 3, true]);
+  const inside = JSON.parse((await govgate(['verify', '--from', '1'], { LEDGER_PATH: ledgerPath })).stdout);
+  assert.equal(inside.valid, true);
+  assert.match(inside.detail, /rows 1\.\.3 were deleted by metadata retention/);
 });

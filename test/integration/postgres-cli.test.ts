@@ -95,6 +95,7 @@ describe('govgate against PostgreSQL', { skip }, () => {
     assert.equal(run.code, 0, run.stderr);
     const report = JSON.parse(run.stdout);
     assert.deepEqual([report.ran, report.payloads_expired, report.hot_payload_days], [true, 0, 90]);
+    assert.deepEqual([report.metadata_years, report.metadata_rows_deleted, report.first_seq, report.anchor_seq, report.metadata_refused], [7, 0, 1, null, null]);
     const oneDay = JSON.parse((await govgate(['retention', 'run'], { ...env, HOT_PAYLOAD_DAYS: '1' })).stdout);
     assert.equal(oneDay.payloads_expired, 0, 'rows from now are younger than a day');
     for (const args of [['retention'], ['retention', 'now'], ['checkpoint'], ['migrate', 'extra']]) {

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { checkpointHead, loadCheckpointSigner, openPostgresLedger } from '../../../src/ledger/index.ts';
+import { checkpointHead, loadCheckpointSigner, openPostgresLedger, retireMetadata } from '../../../src/ledger/index.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../../helpers/postgres.ts';
 import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
 
@@ -72,5 +72,29 @@ describe('the documented PostgreSQL verification script', { skip }, () => {
     await db.query('DELETE FROM ledger WHERE seq = 6');
     assert.deepEqual((await audit(db, script, [])).code, 0, 'without a checkpoint, a truncated end looks like a shorter chain');
     assert.deepEqual(await audit(db, script, [keyFile, checkpointsFile]), { code: 1, out: 'seq 6: missing_signed_rows' });
+  });
+
+  test('after metadata retention the script starts at the signed anchor, and refuses an unsigned start', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-recipe-pg-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const script = join(dir, 'verify-ledger-stream.mjs');
+    writeFileSync(script, extractScript());
+    const db = await createTestSchema(t);
+    let tick = Date.UTC(2030, 0, 1);
+    const ledger = await openPostgresLedger({ ...db.options, now: () => new Date(tick += 1000) });
+    t.after(() => ledger.close());
+    const rows = await appendInOrder(ledger, Array.from({ length: 6 }, () => makeEntry()));
+    const signer = await loadCheckpointSigner({ generatedKeyPath: join(dir, 'gateway-key.jwk') });
+    const retired = await retireMetadata(ledger, rows[3].created_at, { signer });
+    assert.deepEqual([retired.rows_deleted, retired.anchor_seq, retired.checkpoint_seq], [3, 3, 3]);
+    const keyFile = join(dir, 'auditor-key.jwk');
+    writeFileSync(keyFile, JSON.stringify(signer.publicJwk));
+    const checkpointsFile = join(dir, 'checkpoints.txt');
+    writeFileSync(checkpointsFile, (await ledger.checkpoints({ limit: 10, offset: 0 })).map((c) => c.jws).join('\n') + '\n');
+
+    assert.deepEqual(await audit(db, script, [keyFile, checkpointsFile]), {
+      code: 0, out: `valid: 6 rows, head ${rows[5].hash}, 1 checkpoint(s) matched (from seq 4: rows before it were retired at a signed checkpoint)`,
+    });
+    assert.deepEqual(await audit(db, script, []), { code: 1, out: 'seq 1: seq_gap' }, 'an unsigned start is not trusted');
   });
 });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
-import { openSqliteLedger } from '../../../src/ledger/index.ts';
+import { openSqliteLedger, retireMetadata } from '../../../src/ledger/index.ts';
 import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
 
 const run = promisify(execFile);
@@ -60,4 +60,24 @@ test('the documented verification script agrees with verify(), then catches tamp
   db.exec(`UPDATE ledger SET payload = json_set(payload, '$.list[0].n', 99) WHERE seq = 4`);
   db.close();
   assert.deepEqual(await runScript(script, dbPath), { code: 1, out: 'seq 4: payload_tampered' });
+});
+
+test('after metadata retention the documented script starts from the anchor', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-recipe-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const script = join(dir, 'verify-ledger.mjs');
+  writeFileSync(script, extractScript());
+  const dbPath = join(dir, 'ledger.db');
+  let tick = Date.UTC(2030, 0, 1);
+  const ledger = openSqliteLedger({ path: dbPath, now: () => new Date(tick += 1000) });
+  const rows = await appendInOrder(ledger, Array.from({ length: 5 }, () => makeEntry()));
+  assert.equal((await retireMetadata(ledger, rows[2].created_at)).rows_deleted, 2);
+  await ledger.close();
+  assert.deepEqual(await runScript(script, dbPath), { code: 0, out: `valid: 5 rows, head ${rows[4].hash}` });
+
+  const db = new DatabaseSync(dbPath);
+  db.exec('DROP TRIGGER ledger_anchors_no_update');
+  db.exec(`UPDATE ledger_anchors SET hash = '${'f'.repeat(64)}'`);
+  db.close();
+  assert.deepEqual(await runScript(script, dbPath), { code: 1, out: 'seq 3: prev_hash_mismatch' });
 });

@@ -7,6 +7,7 @@ import { chainCases } from './ledger-contract-chain.ts';
 import { checkpointCases } from './ledger-contract-checkpoints.ts';
 import { readCases } from './ledger-contract-reads.ts';
 import { reviewCases } from './ledger-contract-reviews.ts';
+import { retentionCases } from './ledger-contract-retention.ts';
 import type { OpenLedger } from './ledger-fixtures.ts';
 
 export function ledgerContractSuite(name: string, open: OpenLedger): void {
@@ -15,5 +16,6 @@ export function ledgerContractSuite(name: string, open: OpenLedger): void {
     reviewCases(open);
     chainCases(open);
     checkpointCases(open);
+    retentionCases(open);
   });
 }

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Ledger, LedgerEntry } from '../../../src/ledger/index.ts';
 
-export type OpenLedger = () => Promise<{ ledger: Ledger; cleanup(): Promise<void> }>;
+/** Opens an empty ledger; `now` (when given) is its clock for created_at. */
+export type OpenLedger = (options?: { now?: () => Date }) => Promise<{ ledger: Ledger; cleanup(): Promise<void> }>;
 
 export function makeEntry(overrides: Partial<LedgerEntry> = {}): LedgerEntry {
   return {
@@ -26,8 +27,8 @@ export function makeEntry(overrides: Partial<LedgerEntry> = {}): LedgerEntry {
   };
 }
 
-export async function withLedger(open: OpenLedger, body: (ledger: Ledger) => Promise<void>): Promise<void> {
-  const { ledger, cleanup } = await open();
+export async function withLedger(open: OpenLedger, body: (ledger: Ledger) => Promise<void>, options?: { now?: () => Date }): Promise<void> {
+  const { ledger, cleanup } = await open(options);
   try {
     await body(ledger);
   } finally {

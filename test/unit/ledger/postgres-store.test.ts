@@ -8,9 +8,9 @@ import { ledgerContractSuite } from './ledger-contract.ts';
 const { skip } = await probePostgres();
 
 describe('postgres', { skip }, () => {
-  ledgerContractSuite('postgres', async () => {
+  ledgerContractSuite('postgres', async (options) => {
     const db = await createTestSchema();
-    const ledger = await openPostgresLedger(db.options);
+    const ledger = await openPostgresLedger({ ...db.options, ...options });
     return { ledger, cleanup: async () => { await ledger.close(); await db.drop(); } };
   });
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
-  auditCheckpoints, canonicalJson, checkpointHead, defaultPiiDetector, GENESIS_HEAD, linkRow, loadCheckpointSigner, migratePostgres, openPostgresLedger,
+  auditCheckpoints, canonicalJson, retireMetadata, checkpointHead, defaultPiiDetector, GENESIS_HEAD, linkRow, loadCheckpointSigner, migratePostgres, openPostgresLedger,
   rowHash, sealEntry, validateEntry, type LedgerRow, type PostgresLedger, type VerifyReport,
 } from '../../../src/ledger/index.ts';
 import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres-migrations.ts';
@@ -167,5 +167,26 @@ describe('postgres tampering', { skip }, () => {
     assert.equal((await ledger.verify({ from_seq: 3 })).valid, true);
     const covering = await ledger.verify({ from_seq: 2, to_seq: 4 });
     assert.deepEqual([covering.valid, covering.first_bad_seq, covering.rows_checked], [false, 2, 0]);
+  });
+
+  test('metadata retention refuses to delete a prefix that does not verify, and deletes nothing', async (t) => {
+    const { db, ledger, tamper } = await fixture(t);
+    await tamper("UPDATE ledger SET payload_digest = $1 WHERE seq = 2", ['0'.repeat(64)]);
+    const result = await retireMetadata(ledger, '2999-01-01T00:00:00Z');
+    assert.deepEqual([result.rows_deleted, result.anchor_seq, result.refused?.first_bad_seq], [0, null, 2]);
+    assert.match(result.refused?.detail ?? '', /rows 1\.\.4 do not verify, so they are kept as evidence/);
+    const { rows: [{ n }] } = await db.query('SELECT count(*)::int AS n FROM ledger');
+    assert.equal(n, 5);
+  });
+
+  test('the delete trigger refuses rows no retention anchor covers, and anchors only move forward', async (t) => {
+    const { db, rows } = await fixture(t);
+    await assert.rejects(db.query('DELETE FROM ledger WHERE seq = 1'), /DELETE refused above the retention anchor/);
+    await db.query(`INSERT INTO ledger_anchors (seq, hash, retired_at, rows_deleted) VALUES (2, $1, '2030-01-01T00:00:00.000Z', 2)`, [rows[1].hash]);
+    await assert.rejects(db.query('DELETE FROM ledger WHERE seq = 3'), /DELETE refused above the retention anchor/);
+    await db.query('DELETE FROM ledger WHERE seq <= 2');
+    await assert.rejects(db.query(`INSERT INTO ledger_anchors (seq, hash, retired_at, rows_deleted) VALUES (1, 'x', 'y', 1)`), /only move forward/);
+    await assert.rejects(db.query('DELETE FROM ledger_anchors'), /append-only/);
+    await assert.rejects(db.query('UPDATE ledger_anchors SET seq = 9'), /append-only/);
   });
 });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ERASED_VALUE, getAtPath, openSqliteLedger, parsePath } from '../../../src/ledger/index.ts';
+import { ERASED_VALUE, getAtPath, openSqliteLedger, parsePath, retireMetadata } from '../../../src/ledger/index.ts';
 import { makeEntry } from './ledger-fixtures.ts';
 
 const payloadArb = fc.record({
@@ -51,4 +51,40 @@ test('property: appends, erasures and expiries in any mix leave a valid chain', 
       }
     },
   ), { numRuns: 40 });
+});
+
+test('property: after metadata retention at any cutoffs, verify is valid and starts at anchor + 1', async () => {
+  await fc.assert(fc.asyncProperty(
+    fc.array(fc.nat({ max: 5 }), { minLength: 1, maxLength: 20 }),
+    fc.array(fc.nat({ max: 120 }), { minLength: 1, maxLength: 3 }),
+    async (gaps, cutoffs) => {
+      let tick = Date.UTC(2030, 0, 1);
+      const ledger = openSqliteLedger({ path: ':memory:', now: () => new Date(tick) });
+      try {
+        const times: number[] = [];
+        for (const gap of gaps) {
+          tick += gap * 1000;
+          times.push(tick);
+          await ledger.append(makeEntry());
+        }
+        let previous = 0;
+        for (const offset of [...cutoffs].sort((a, b) => a - b)) {
+          const cutoff = Date.UTC(2030, 0, 1) + offset * 1000;
+          const result = await retireMetadata(ledger, new Date(cutoff).toISOString());
+          // Rows strictly older than the cutoff, as a prefix, never the head, never back.
+          const older = times.findIndex((time) => time >= cutoff);
+          const expected = Math.max(previous, Math.min(older === -1 ? times.length : older, times.length - 1));
+          assert.equal(result.anchor_seq ?? 0, expected);
+          assert.equal(result.rows_deleted, expected - previous);
+          previous = expected;
+          const report = await ledger.verify();
+          assert.equal(report.valid, true, report.detail ?? '');
+          assert.deepEqual([report.from_seq, report.to_seq, report.rows_checked, report.rows_deleted_before], [expected + 1, times.length, times.length - expected, expected]);
+          assert.equal(result.first_seq, expected + 1);
+        }
+      } finally {
+        await ledger.close();
+      }
+    },
+  ), { numRuns: 60 });
 });

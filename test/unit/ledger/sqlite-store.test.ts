@@ -15,20 +15,20 @@ function tempLedgerPath(): { path: string; removeDir(): void } {
   return { path: join(dir, 'nested', 'ledger.db'), removeDir: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-ledgerContractSuite('sqlite file', async () => {
+ledgerContractSuite('sqlite file', async (options) => {
   const { path, removeDir } = tempLedgerPath();
-  const ledger = openSqliteLedger({ path });
+  const ledger = openSqliteLedger({ path, ...options });
   return { ledger, cleanup: async () => { await ledger.close(); removeDir(); } };
 });
 
-ledgerContractSuite('sqlite file, writer on the main thread', async () => {
+ledgerContractSuite('sqlite file, writer on the main thread', async (options) => {
   const { path, removeDir } = tempLedgerPath();
-  const ledger = openSqliteLedger({ path, writer: 'main' });
+  const ledger = openSqliteLedger({ path, writer: 'main', ...options });
   return { ledger, cleanup: async () => { await ledger.close(); removeDir(); } };
 });
 
-ledgerContractSuite('sqlite :memory:', async () => {
-  const ledger = openSqliteLedger({ path: ':memory:' });
+ledgerContractSuite('sqlite :memory:', async (options) => {
+  const ledger = openSqliteLedger({ path: ':memory:', ...options });
   return { ledger, cleanup: () => ledger.close() };
 });
 
@@ -60,7 +60,7 @@ describe('sqlite store: durability', () => {
     await ledger.append(makeEntry());
     const db = new DatabaseSync(path);
     t.after(() => db.close());
-    assert.deepEqual(db.prepare('SELECT version FROM schema_migrations').all().map((r) => r.version), [1, 2]);
+    assert.deepEqual(db.prepare('SELECT version FROM schema_migrations').all().map((r) => r.version), [1, 2, 3]);
     assert.equal(db.prepare('PRAGMA journal_mode').get()?.journal_mode, 'wal');
   });
 

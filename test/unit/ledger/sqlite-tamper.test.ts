@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { openSqliteLedger, rowHash, type Ledger, type LedgerRow, type VerifyReport } from '../../../src/ledger/index.ts';
+import { openSqliteLedger, retireMetadata, rowHash, type Ledger, type LedgerRow, type VerifyReport } from '../../../src/ledger/index.ts';
 import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
 
 interface Fixture {
@@ -123,4 +123,14 @@ test('a range verify only sees tampering inside the range (it trusts its anchor)
   assert.equal((await ledger.verify({ from_seq: 3 })).valid, true);
   const covering = await ledger.verify({ from_seq: 2, to_seq: 4 });
   assert.deepEqual([covering.valid, covering.first_bad_seq, covering.rows_checked], [false, 2, 0]);
+});
+
+test('metadata retention refuses to delete a prefix that does not verify, and deletes nothing', async (t) => {
+  const { ledger, rows, tamper, readStored } = await fixture(t);
+  tamper("UPDATE ledger SET outcome = 'approve' WHERE seq = 3");
+  const result = await retireMetadata(ledger, '2999-01-01T00:00:00Z');
+  assert.deepEqual([result.rows_deleted, result.anchor_seq, result.first_seq, result.refused?.first_bad_seq, result.refused?.problem], [0, null, 1, 3, 'hash_mismatch']);
+  assert.match(result.refused?.detail ?? '', /rows 1\.\.4 do not verify, so they are kept as evidence/);
+  assert.equal(await ledger.anchor(), null);
+  assert.equal(readStored(1).envelope_id, rows[0].envelope_id, 'row 1 is still there');
 });
