@@ -5,8 +5,8 @@
 // its PII spans (schema v2) is checked by hashing slices of that text, without parsing it.
 
 import type pg from 'pg';
-import { checkPayload, createChainVerifier, missingAnchorReport, type Finding } from './chain-verifier.ts';
-import { resolveRetainedRange, withAnchor } from './retained-chain.ts';
+import { checkPayload, createChainVerifier, type Finding } from './chain-verifier.ts';
+import { startRetainedWalk } from './retained-chain.ts';
 import { payloadTextMatches } from './payload-text.ts';
 import { POSTGRES_COLUMNS } from './postgres-batch-append.ts';
 import type { ChainHead, StoredRow } from './stored-row.ts';
@@ -25,19 +25,10 @@ export async function walkPostgresChain(
   pool: pg.Pool, head: ChainHead, range: VerifyRange = {}, retained: LedgerAnchor | null = null, pageRows = VERIFY_PAGE_ROWS,
 ): Promise<VerifyReport> {
   const started = performance.now();
-  const { from, to, start, note } = resolveRetainedRange(head, range, retained);
-  const done = (report: VerifyReport) => withAnchor(report, retained, note);
-
-  if (from > to) return done(createChainVerifier().report(performance.now() - started));
-
-  let anchor: ChainHead;
-  if (start) {
-    anchor = start;
-  } else {
-    const { rows: [found] } = await pool.query<ChainHead>('SELECT seq, hash FROM ledger WHERE seq = $1', [from - 1]);
-    if (!found) return done(missingAnchorReport(from, started));
-    anchor = { seq: found.seq, hash: found.hash };
-  }
+  const begin = await startRetainedWalk(head, range, retained, started, async (seq) =>
+    (await pool.query<ChainHead>('SELECT seq, hash FROM ledger WHERE seq = $1', [seq])).rows[0]);
+  if (begin.kind === 'done') return begin.report;
+  const { anchor, to, done } = begin;
 
   const verifier = createChainVerifier(anchor);
   const fetchPage = (after: number) => pool.query<unknown[]>({

@@ -3,7 +3,7 @@
 // says so, so a reader sees the start was retired, not lost. A range asked from inside the
 // deleted prefix is verified from the retained start, with a note, rather than failing.
 
-import { resolveVerifyRange } from './chain-verifier.ts';
+import { createChainVerifier, missingAnchorReport, resolveVerifyRange } from './chain-verifier.ts';
 import { GENESIS_HEAD } from './hash-chain.ts';
 import type { ChainHead } from './stored-row.ts';
 import type { LedgerAnchor, VerifyRange, VerifyReport } from './types.ts';
@@ -28,6 +28,28 @@ export function resolveRetainedRange(head: { seq: number }, range: VerifyRange, 
   }
   const start = anchor && resolved.from === base + 1 ? { seq: anchor.seq, hash: anchor.hash } : resolved.from === 1 ? GENESIS_HEAD : null;
   return { ...resolved, start, note };
+}
+
+export type RetainedWalk =
+  | { kind: 'done'; report: VerifyReport }
+  | { kind: 'walk'; anchor: ChainHead; to: number; done: (report: VerifyReport) => VerifyReport };
+
+/**
+ * Where a store's walk starts: the anchor (retention's, the genesis head, or row from_seq - 1,
+ * read through `rowBefore`) and the last seq, or the finished report when there is nothing to
+ * walk or the row before the range is missing. `done` adds the anchor to the walk's report.
+ */
+export async function startRetainedWalk(
+  head: { seq: number }, range: VerifyRange, retained: LedgerAnchor | null, started: number,
+  rowBefore: (seq: number) => ChainHead | undefined | Promise<ChainHead | undefined>,
+): Promise<RetainedWalk> {
+  const { from, to, start, note } = resolveRetainedRange(head, range, retained);
+  const done = (report: VerifyReport) => withAnchor(report, retained, note);
+  if (from > to) return { kind: 'done', report: done(createChainVerifier().report(performance.now() - started)) };
+  if (start) return { kind: 'walk', anchor: start, to, done };
+  const found = await rowBefore(from - 1);
+  if (!found) return { kind: 'done', report: done(missingAnchorReport(from, started)) };
+  return { kind: 'walk', anchor: { seq: found.seq, hash: found.hash }, to, done };
 }
 
 /** The report with the anchor it started from (and the note, when the range was moved). */

@@ -3,8 +3,8 @@
 // Memory stays bounded by the page size whatever the table size.
 
 import type { DatabaseSync } from 'node:sqlite';
-import { createChainVerifier, missingAnchorReport } from './chain-verifier.ts';
-import { resolveRetainedRange, withAnchor } from './retained-chain.ts';
+import { createChainVerifier } from './chain-verifier.ts';
+import { startRetainedWalk } from './retained-chain.ts';
 import { decodeRow, SELECT_ROW } from './row-codec.ts';
 import type { ChainHead } from './stored-row.ts';
 import type { LedgerAnchor, VerifyRange, VerifyReport } from './types.ts';
@@ -19,19 +19,9 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
  */
 export async function walkSqliteChain(db: DatabaseSync, head: ChainHead, range: VerifyRange = {}, retained: LedgerAnchor | null = null): Promise<VerifyReport> {
   const started = performance.now();
-  const { from, to, start, note } = resolveRetainedRange(head, range, retained);
-  const done = (report: VerifyReport) => withAnchor(report, retained, note);
-
-  if (from > to) return done(createChainVerifier().report(performance.now() - started));
-
-  let anchor: ChainHead;
-  if (start) {
-    anchor = start;
-  } else {
-    const found = db.prepare('SELECT seq, hash FROM ledger WHERE seq = ?').get(from - 1) as ChainHead | undefined;
-    if (!found) return done(missingAnchorReport(from, started));
-    anchor = { seq: found.seq, hash: found.hash };
-  }
+  const begin = await startRetainedWalk(head, range, retained, started, (seq) => db.prepare('SELECT seq, hash FROM ledger WHERE seq = ?').get(seq) as ChainHead | undefined);
+  if (begin.kind === 'done') return begin.report;
+  const { anchor, to, done } = begin;
 
   const verifier = createChainVerifier(anchor);
   const page = db.prepare(`${SELECT_ROW} WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`);
