@@ -36,12 +36,18 @@ async function audit(db: TestSchema, script: string, args: string[]): Promise<{ 
   return { code, out: out.trim() };
 }
 
+/** The documented script written to a fresh folder (which the test may use for key files too). */
+function scriptInTempDir(t: { after(fn: () => unknown): void }): { dir: string; script: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-recipe-pg-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const script = join(dir, 'verify-ledger-stream.mjs');
+  writeFileSync(script, extractScript());
+  return { dir, script };
+}
+
 describe('the documented PostgreSQL verification script', { skip }, () => {
   test('agrees with verify(), checks checkpoints with the auditor\'s key, then catches tampering and truncation', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'ledger-recipe-pg-'));
-    t.after(() => rmSync(dir, { recursive: true, force: true }));
-    const script = join(dir, 'verify-ledger-stream.mjs');
-    writeFileSync(script, extractScript());
+    const { dir, script } = scriptInTempDir(t);
     const db = await createTestSchema(t);
     let tick = Date.UTC(2030, 0, 1);
     const ledger = await openPostgresLedger({ ...db.options, now: () => new Date(tick++) });
@@ -75,10 +81,7 @@ describe('the documented PostgreSQL verification script', { skip }, () => {
   });
 
   test('after metadata retention the script starts at the signed anchor, and refuses an unsigned start', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'ledger-recipe-pg-'));
-    t.after(() => rmSync(dir, { recursive: true, force: true }));
-    const script = join(dir, 'verify-ledger-stream.mjs');
-    writeFileSync(script, extractScript());
+    const { dir, script } = scriptInTempDir(t);
     const db = await createTestSchema(t);
     let tick = Date.UTC(2030, 0, 1);
     const ledger = await openPostgresLedger({ ...db.options, now: () => new Date(tick += 1000) });

@@ -32,12 +32,17 @@ async function runScript(script: string, dbPath: string): Promise<{ code: number
   }
 }
 
-test('the documented verification script agrees with verify(), then catches tampering', async (t) => {
+/** The documented script written to a fresh folder, and where the test's ledger file goes. */
+function scriptInTempDir(t: { after(fn: () => unknown): void }): { script: string; dbPath: string } {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-recipe-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const script = join(dir, 'verify-ledger.mjs');
   writeFileSync(script, extractScript());
-  const dbPath = join(dir, 'ledger.db');
+  return { script, dbPath: join(dir, 'ledger.db') };
+}
+
+test('the documented verification script agrees with verify(), then catches tampering', async (t) => {
+  const { script, dbPath } = scriptInTempDir(t);
 
   let tick = Date.UTC(2030, 0, 1);
   const ledger = openSqliteLedger({ path: dbPath, now: () => new Date(tick++) });
@@ -63,11 +68,7 @@ test('the documented verification script agrees with verify(), then catches tamp
 });
 
 test('after metadata retention the documented script starts from the anchor', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'ledger-recipe-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const script = join(dir, 'verify-ledger.mjs');
-  writeFileSync(script, extractScript());
-  const dbPath = join(dir, 'ledger.db');
+  const { script, dbPath } = scriptInTempDir(t);
   let tick = Date.UTC(2030, 0, 1);
   const ledger = openSqliteLedger({ path: dbPath, now: () => new Date(tick += 1000) });
   const rows = await appendInOrder(ledger, Array.from({ length: 5 }, () => makeEntry()));
