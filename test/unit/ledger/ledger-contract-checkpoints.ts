@@ -3,20 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { auditCheckpoints, checkpointHead, GENESIS_HASH, loadCheckpointSigner, type CheckpointSigner } from '../../../src/ledger/index.ts';
-import { appendInOrder, makeEntry, withLedger, type OpenLedger } from './ledger-fixtures.ts';
-
-async function signer(): Promise<CheckpointSigner> {
-  const dir = mkdtempSync(join(tmpdir(), 'ledger-key-'));
-  try {
-    return await loadCheckpointSigner({ generatedKeyPath: join(dir, 'checkpoint-key.jwk') });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { auditCheckpoints, checkpointHead, GENESIS_HASH } from '../../../src/ledger/index.ts';
+import { appendInOrder, makeEntry, signer, withLedger, type OpenLedger } from './ledger-fixtures.ts';
 
 export function checkpointCases(open: OpenLedger): void {
   test('head() is the genesis head when empty, then the newest row', () => withLedger(open, async (ledger) => {

@@ -5,11 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { auditCheckpoints, loadCheckpointSigner, retireMetadata, type CheckpointSigner, type LedgerEntry } from '../../../src/ledger/index.ts';
-import { appendInOrder, makeEntry, withLedger, type OpenLedger } from './ledger-fixtures.ts';
+import { auditCheckpoints, retireMetadata, type LedgerEntry } from '../../../src/ledger/index.ts';
+import { appendInOrder, makeEntry, signer, withLedger, type OpenLedger } from './ledger-fixtures.ts';
 
 const DAY = 86_400_000;
 const START = Date.parse('2020-01-01T00:00:00.000Z');
@@ -24,15 +21,6 @@ function dailyClock(): { now: () => Date; set(ms: number): void } {
 }
 
 const day = (n: number) => new Date(START + n * DAY).toISOString();
-
-async function signer(): Promise<CheckpointSigner> {
-  const dir = mkdtempSync(join(tmpdir(), 'ledger-key-'));
-  try {
-    return await loadCheckpointSigner({ generatedKeyPath: join(dir, 'checkpoint-key.jwk') });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const entries = (count: number, overrides: (i: number) => Partial<LedgerEntry> = () => ({})) =>
   Array.from({ length: count }, (_, i) => makeEntry({ agent_id: i % 2 === 0 ? 'agent-a' : 'agent-b', ...overrides(i) }));

@@ -2,7 +2,10 @@
 // always closes what it opened.
 
 import { randomUUID } from 'node:crypto';
-import type { Ledger, LedgerEntry } from '../../../src/ledger/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCheckpointSigner, type CheckpointSigner, type Ledger, type LedgerEntry } from '../../../src/ledger/index.ts';
 
 /** Opens an empty ledger; `now` (when given) is its clock for created_at. */
 export type OpenLedger = (options?: { now?: () => Date }) => Promise<{ ledger: Ledger; cleanup(): Promise<void> }>;
@@ -41,4 +44,14 @@ export async function appendInOrder(ledger: Ledger, entries: LedgerEntry[]) {
   const rows = [];
   for (const entry of entries) rows.push(await ledger.append(entry));
   return rows;
+}
+
+/** A checkpoint signer with a freshly generated key (the key file is removed at once). */
+export async function signer(): Promise<CheckpointSigner> {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-key-'));
+  try {
+    return await loadCheckpointSigner({ generatedKeyPath: join(dir, 'checkpoint-key.jwk') });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
