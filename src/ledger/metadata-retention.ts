@@ -19,10 +19,14 @@ export interface MetadataRetirement {
   refused: { first_bad_seq: number | null; problem: VerifyProblem | null; detail: string | null } | null;
 }
 
+/** Rows deleted per transaction: a first run over years of rows never holds the writer for long. */
+export const RETIRE_CHUNK_ROWS = 10_000;
+
 export async function retireMetadata(
-  ledger: Ledger, createdBefore: string, options: { signer?: CheckpointSigner | null; now?: () => Date } = {},
+  ledger: Ledger, createdBefore: string, options: { signer?: CheckpointSigner | null; now?: () => Date; chunkRows?: number } = {},
 ): Promise<MetadataRetirement> {
   const now = options.now ?? (() => new Date());
+  const chunkRows = options.chunkRows ?? RETIRE_CHUNK_ROWS;
   const summary = async (rowsDeleted: number, checkpointSeq: number | null, refused: MetadataRetirement['refused']): Promise<MetadataRetirement> => {
     const [anchor, head] = await Promise.all([ledger.anchor(), ledger.head()]);
     const firstSeq = head.seq === 0 ? null : (anchor?.seq ?? 0) + 1;
@@ -31,22 +35,29 @@ export async function retireMetadata(
 
   const through = await ledger.retirablePrefix(createdBefore);
   if (through === null) return summary(0, null, null);
-  const base = (await ledger.anchor())?.seq ?? 0;
-  const report = await ledger.verify({ from_seq: base + 1, to_seq: through });
-  if (!report.valid || report.to_seq !== through || report.head_hash === null) {
-    return summary(0, null, {
-      first_bad_seq: report.first_bad_seq,
-      problem: report.problem,
-      detail: `rows ${base + 1}..${through} do not verify, so they are kept as evidence: ${report.detail ?? `verification stopped at ${report.to_seq}`}`,
-    });
-  }
-  const hash = report.head_hash;
+  let base = (await ledger.anchor())?.seq ?? 0;
+  let rowsDeleted = 0;
   let checkpointSeq: number | null = null;
-  if (options.signer) {
-    // Signed before deleting: the anchor is covered by a signature the database cannot forge.
-    // false: a checkpoint at that seq exists already (an audit checks it against the anchor).
-    if (await ledger.addCheckpoint(await options.signer.sign({ seq: through, hash }, now()))) checkpointSeq = through;
+  // In chunks, each its own verify, checkpoint and transaction: appends wait for one chunk at most,
+  // and a run cut short leaves a signed anchor where it stopped, from which the next run goes on.
+  while (base < through) {
+    const end = Math.min(through, base + chunkRows);
+    const report = await ledger.verify({ from_seq: base + 1, to_seq: end });
+    if (!report.valid || report.to_seq !== end || report.head_hash === null) {
+      return summary(rowsDeleted, checkpointSeq, {
+        first_bad_seq: report.first_bad_seq,
+        problem: report.problem,
+        detail: `rows ${base + 1}..${end} do not verify, so they are kept as evidence: ${report.detail ?? `verification stopped at ${report.to_seq}`}`,
+      });
+    }
+    const hash = report.head_hash;
+    if (options.signer) {
+      // Signed before deleting: the anchor is covered by a signature the database cannot forge.
+      // false: a checkpoint at that seq exists already (an audit checks it against the anchor).
+      if (await ledger.addCheckpoint(await options.signer.sign({ seq: end, hash }, now()))) checkpointSeq = end;
+    }
+    rowsDeleted += (await ledger.retirePrefix({ seq: end, hash }, now().toISOString())).rows_deleted;
+    base = end;
   }
-  const anchor = await ledger.retirePrefix({ seq: through, hash }, now().toISOString());
-  return summary(anchor.rows_deleted, checkpointSeq, null);
+  return summary(rowsDeleted, checkpointSeq, null);
 }

@@ -132,6 +132,23 @@ export function retentionCases(open: OpenLedger): void {
     }, { now: clock.now });
   });
 
+  test('a long prefix is retired in chunks, each verified, signed and anchored on its own', async () => {
+    const clock = dailyClock();
+    const key = await signer();
+    await withLedger(open, async (ledger) => {
+      const rows = await appendInOrder(ledger, entries(10)); // days 0..9
+      const result = await retireMetadata(ledger, day(8), { signer: key, chunkRows: 3 });
+      assert.deepEqual(result, { rows_deleted: 8, first_seq: 9, anchor_seq: 8, anchor_hash: rows[7].hash, checkpoint_seq: 8, refused: null });
+      assert.equal((await ledger.anchor())?.rows_deleted, 2, 'the last chunk: rows 7..8');
+      const signed = (await ledger.checkpoints({ limit: 10, offset: 0 })).map((checkpoint) => checkpoint.seq).sort((a, b) => a - b);
+      assert.deepEqual(signed, [3, 6, 8], 'one checkpoint at each chunk\'s anchor');
+      const report = await ledger.verify();
+      assert.deepEqual([report.valid, report.from_seq, report.rows_checked, report.anchored_at_seq], [true, 9, 2, 8]);
+      const audit = await auditCheckpoints(ledger, [key.publicJwk]);
+      assert.deepEqual([audit.valid, audit.anchor_seq, audit.anchor_signed], [true, 8, true]);
+    }, { now: clock.now });
+  });
+
   test('with a signer the anchor is checkpointed before deleting; older checkpoints are "before the retained chain"', async () => {
     const clock = dailyClock();
     const key = await signer();
