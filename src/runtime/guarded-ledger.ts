@@ -11,24 +11,31 @@ import { ledgerAppendFailureChannel, type LedgerAppendFailureEvent } from '../ob
 const UNAVAILABLE = new Set(['LEDGER_CLOSED', 'LEDGER_WRITE_FAILED']);
 
 export function guardLedger(ledger: Ledger): Ledger {
+  // One wrapper per method, made on first use: the hot path (append, get) allocates nothing here.
+  const wrapped = new Map<PropertyKey, (...args: unknown[]) => Promise<unknown>>();
   return new Proxy(ledger, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || property === 'close') return value;
-      const guarded = (error: unknown): unknown => {
-        const translated = translate(error);
-        if (property === 'append' && translated !== error) reportAppendFailure(error);
-        return translated;
-      };
-      return (...args: unknown[]) => {
-        try {
-          return Promise.resolve(value.apply(target, args)).catch((error: unknown) => {
-            throw guarded(error);
-          });
-        } catch (error) {
-          return Promise.reject(guarded(error));
-        }
-      };
+      let wrapper = wrapped.get(property);
+      if (!wrapper) {
+        const guarded = (error: unknown): unknown => {
+          const translated = translate(error);
+          if (property === 'append' && translated !== error) reportAppendFailure(error);
+          return translated;
+        };
+        wrapper = (...args: unknown[]) => {
+          try {
+            return Promise.resolve(Reflect.get(target, property, receiver).apply(target, args)).catch((error: unknown) => {
+              throw guarded(error);
+            });
+          } catch (error) {
+            return Promise.reject(guarded(error));
+          }
+        };
+        wrapped.set(property, wrapper);
+      }
+      return wrapper;
     },
   });
 }
