@@ -4,23 +4,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig } from '../../../src/config/index.ts';
 import { postgresConnection } from '../../../src/gateway/index.ts';
 import { postgresClientConfig } from '../../../src/ledger/index.ts';
+import { issues, load } from './load-config.ts';
 
-const cwd = '/srv/gw';
-const load = (env: Record<string, string>) => loadConfig(env, {}, cwd);
 const PG = 'postgres://gw:s%40cret@db.internal:6543/audit';
-
-function issues(env: Record<string, string>): string[] {
-  try {
-    load(env);
-  } catch (error) {
-    assert.ok(error instanceof ConfigError);
-    return error.issues;
-  }
-  assert.fail('expected a ConfigError');
-}
 
 test('defaults: SQLite in ./data, 90-day payloads, 7-year metadata, checkpoints every 5 minutes with a key beside the ledger', () => {
   const config = load({});

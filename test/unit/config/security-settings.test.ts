@@ -4,20 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../../src/config/index.ts';
-
-const cwd = '/srv/gw';
-const load = (env: Record<string, string>) => loadConfig(env, {}, cwd);
-
-function issues(env: Record<string, string>): string[] {
-  try {
-    load(env);
-  } catch (error) {
-    assert.ok(error instanceof ConfigError);
-    return error.issues;
-  }
-  assert.fail('expected a ConfigError');
-}
+import { CONFIG_CWD as cwd, issues, load } from './load-config.ts';
 
 const defaults: Array<[string | undefined, boolean, boolean]> = [
   // SERVICE_ENV, AUTH_ENABLED default, RATE_LIMIT_ENABLED default
