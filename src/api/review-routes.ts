@@ -1,10 +1,9 @@
 // /v1/review: the human review queue. Escalations and evidence requests land there with their
 // deadline; a reviewer's verdict is a new `review` row linked to the item (nothing is updated).
 
-import { randomUUID } from 'node:crypto';
 import { ApiError, type Route } from '../http/index.ts';
 import { RISK_TIERS, SCORE_VERSION } from '../governance/index.ts';
-import type { Ledger } from '../ledger/index.ts';
+import { newEnvelopeId, type Ledger } from '../ledger/index.ts';
 import { validateRequest } from '../schemas/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
@@ -69,7 +68,7 @@ export function reviewRoutes(ledger: Ledger, policies: PolicySource, now: () => 
           }
           if (await ledger.findChild(id, 'review')) throw alreadyResolved(id);
           const row = await ledger.append({
-            envelope_id: randomUUID(), parent_envelope_id: id, kind: 'review', agent_id: item.agent_id, action: item.action,
+            envelope_id: newEnvelopeId(), parent_envelope_id: id, kind: 'review', agent_id: item.agent_id, action: item.action,
             outcome: body.outcome, risk_tier: item.risk_tier, risk_score: item.risk_score, final_confidence: item.final_confidence,
             policy_version: policies.current().version, score_version: SCORE_VERSION, reviewer_id: reviewer, review_deadline: null,
             payload: { verdict: body.outcome, note: body.note, reviewer },

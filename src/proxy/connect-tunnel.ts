@@ -5,11 +5,10 @@
 // as an ungoverned `tunnel` row; every other host is refused with a problem body saying why.
 
 import net from 'node:net';
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, problemBody } from '../http/index.ts';
-import type { Ledger, LedgerEntry } from '../ledger/index.ts';
+import { newEnvelopeId, type Ledger, type LedgerEntry } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
 import { connectAllowed, splitHost } from './route-matcher.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
@@ -120,7 +119,7 @@ function firstChunk(socket: Duplex): Promise<Buffer | null> {
 
 function tunnelEntry(deps: TunnelDeps, authority: string): LedgerEntry {
   return {
-    envelope_id: randomUUID(),
+    envelope_id: newEnvelopeId(),
     parent_envelope_id: null,
     kind: 'tunnel',
     agent_id: deps.agentId(),

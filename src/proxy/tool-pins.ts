@@ -5,8 +5,7 @@
 // (route mcp.accept_tool_changes). Pins are read back from the ledger at start, so a restart
 // forgets nothing.
 
-import { randomUUID } from 'node:crypto';
-import { canonicalJson, sha256Hex, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import { canonicalJson, newEnvelopeId, sha256Hex, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import type { SidecarRoute } from './route-types.ts';
 
 export type PinStatus = 'pinned' | 'same' | 'accepted' | 'changed';
@@ -122,7 +121,7 @@ export class ToolPins {
 
   #record(route: SidecarRoute, tool: ToolDefinition, hash: string, status: 'pinned' | 'accepted' | 'changed', pin: PinState | null): Promise<LedgerRow> {
     return this.#ledger.append({
-      envelope_id: randomUUID(),
+      envelope_id: newEnvelopeId(),
       parent_envelope_id: pin?.envelopeId ?? null,
       kind: 'tool_pin',
       agent_id: this.#agentId(),

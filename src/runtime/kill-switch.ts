@@ -1,8 +1,7 @@
 // The global kill switch. Its state is the newest `kill_switch` row in the ledger, so it survives
 // restarts, and every flip is recorded with who and why before it takes effect.
 
-import { randomUUID } from 'node:crypto';
-import type { Ledger, LedgerRow } from '../ledger/index.ts';
+import { newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
 
 export interface KillSwitchState {
   active: boolean;
@@ -66,7 +65,7 @@ export class KillSwitch {
   /** Records the change durably, then applies it. A ledger failure leaves the state unchanged. */
   async set(change: KillSwitchChange, versions: { policy_version: string; score_version: string }): Promise<KillSwitchState> {
     const row = await this.#ledger.append({
-      envelope_id: randomUUID(),
+      envelope_id: newEnvelopeId(),
       parent_envelope_id: this.#state.envelope_id,
       kind: 'kill_switch',
       agent_id: null,

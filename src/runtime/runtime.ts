@@ -3,12 +3,11 @@
 // sidecar call this. Nothing is approved without a ledger row: the ledger it is given is guarded
 // (guarded-ledger.ts), so a failed append or read fails closed with 503.
 
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { evaluate } from '../governance/index.ts';
 import type { GovernanceContext, GovernanceEvaluation, GovernanceInput, ParentEnvelope } from '../governance/index.ts';
 import type { PolicyBundle, SessionCall } from '../policy/index.ts';
-import type { Ledger, LedgerEntry, LedgerRow } from '../ledger/index.ts';
+import { newEnvelopeId, type Ledger, type LedgerEntry, type LedgerRow } from '../ledger/index.ts';
 import { ApiError } from '../http/index.ts';
 import { decisionChannel, type DecisionEvent } from '../observability/index.ts';
 import type { KillSwitch } from './kill-switch.ts';
@@ -76,7 +75,7 @@ export class Runtime {
     const { evaluation } = evaluated;
     // These calls already ran: the session's next calls see them, whatever the decision.
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []));
-    const envelopeId = randomUUID();
+    const envelopeId = newEnvelopeId();
     const response = validateResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'validate', envelopeId, parentEnvelopeId: body.parent_envelope_id ?? null, agentId: body.agent_id,
@@ -91,7 +90,7 @@ export class Runtime {
     const sessionId = body.session_id ?? null;
     const evaluated = await this.#evaluate(input, null, { sessionCalls: facts.priorSessionCalls, history: this.#sessions.calls(sessionId) });
     const { evaluation } = evaluated;
-    const envelopeId = randomUUID();
+    const envelopeId = newEnvelopeId();
     // A call that may go ahead counts as made: a sequence rule errs towards seeing it.
     if (evaluation.decision.outcome !== 'block' && input.proposedAction) {
       this.#sessions.record(sessionId, sessionCalls(input, [input.proposedAction]), envelopeId);
@@ -137,7 +136,7 @@ export class Runtime {
     const { evaluation } = evaluated;
     // It ran: recorded now unless its pre-check already was (once per pre-check envelope).
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []), preCheckId);
-    const envelopeId = randomUUID();
+    const envelopeId = newEnvelopeId();
     const response = postCheckResponse(envelopeId, preCheckId, evaluation, elapsed(started));
     try {
       await this.#record(ledgerEntry({
@@ -172,7 +171,7 @@ export class Runtime {
       preCheck: preCheckRow, sessionCalls: priorSessionCalls(source), history: storedHistory(source),
     });
     const { evaluation } = evaluated;
-    const newId = randomUUID();
+    const newId = newEnvelopeId();
     const { decided_by: _decidedBy, ...decision } = evaluation.decision;
     const response: ResponseBody = {
       envelope_id: newId,

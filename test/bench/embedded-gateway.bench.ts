@@ -7,6 +7,7 @@ import path from 'node:path';
 import { openSqliteLedger } from '../../src/ledger/index.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { startServer } from './processes.ts';
+import { threadCpuMs, threadCpuPerCall } from './process-stats.ts';
 import { preCheckBody, validateBody } from '../helpers/bodies.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -32,7 +33,12 @@ export const embeddedGatewayBench = {
       LEDGER_PATH: ledgerPath, POLICIES_DIR: path.join(ROOT, 'policies'), LOG_LEVEL: 'info', SERVICE_ENV: 'test',
     });
     await runLoad(gateway.origin, '/v1/runtime/validate', validate, { connections: CONNECTIONS, durationMs: WARMUP_MS });
+    // Where validate's CPU goes: the gateway's threads, and this process (the load generator).
+    const threadsBefore = threadCpuMs(gateway);
+    const loaderBefore = process.cpuUsage();
     const governed = await runLoad(gateway.origin, '/v1/runtime/validate', validate, { connections: CONNECTIONS, durationMs: DURATION_MS });
+    const loader = process.cpuUsage(loaderBefore);
+    const threads = threadCpuPerCall(threadsBefore, threadCpuMs(gateway), governed.requests);
     const pre = await runLoad(gateway.origin, '/v1/runtime/pre-check', preCheck, { connections: CONNECTIONS, durationMs: DURATION_MS });
     const metrics = await fetch(`${gateway.origin}/metrics`).then((r) => r.text());
     await gateway.stop();
@@ -49,6 +55,9 @@ export const embeddedGatewayBench = {
     print('gateway POST /v1/runtime/pre-check', pre);
     const ratio = governed.rps / baseline.rps;
     console.log(`validate throughput / echo throughput = ${ratio.toFixed(3)} (target >= 0.25: ${ratio >= 0.25 ? 'met' : 'NOT met'})`);
+    const loaderMs = (loader.user + loader.system) / 1000 / governed.requests;
+    const busyCores = ((threads.reduce((sum, [, ms]) => sum + ms, 0) + loaderMs) * governed.rps) / 1000;
+    console.log(`validate CPU per request: ${threads.map(([name, ms]) => `${name} ${(ms * 1000).toFixed(0)} us`).join(', ')}; load generator ${(loaderMs * 1000).toFixed(0)} us; ${busyCores.toFixed(2)} of ${os.availableParallelism()} cores busy`);
     console.log(`pre-check throughput / echo throughput = ${(pre.rps / baseline.rps).toFixed(3)}`);
     console.log(`mean ledger batch size = ${meanBatch(metrics).toFixed(1)} rows per commit; ledger rows written = ${rows} (warm-up included); chain ${report.valid ? 'verifies' : `BROKEN at seq ${report.first_bad_seq}`}`);
   },

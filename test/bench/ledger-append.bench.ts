@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { openSqliteLedger, type LedgerEntry } from '../../src/ledger/index.ts';
+import { newEnvelopeId, openSqliteLedger, type LedgerEntry } from '../../src/ledger/index.ts';
 import { validateBody } from '../helpers/bodies.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -55,7 +55,7 @@ export const ledgerAppendBench = {
 /** A validate-shaped record like the gateway writes (request, scores, decision, prose). */
 export function entry(): LedgerEntry {
   return {
-    envelope_id: randomUUID(), parent_envelope_id: null, kind: 'validate', agent_id: 'support-agent-1', action: null,
+    envelope_id: newEnvelopeId(), parent_envelope_id: null, kind: 'validate', agent_id: 'support-agent-1', action: null,
     outcome: 'approve', risk_tier: 'low', risk_score: 3.1, final_confidence: 98.5, policy_version: 'pol-3f70c77bb252',
     score_version: 'score-2026.11.2', reviewer_id: null, review_deadline: null,
     payload: {
@@ -79,7 +79,7 @@ export function entry(): LedgerEntry {
  */
 export function compactEntry(): LedgerEntry {
   return {
-    envelope_id: randomUUID(), parent_envelope_id: null, kind: 'pre_check', agent_id: 'payments-agent-1', action: 'invoicepay.create_payment',
+    envelope_id: newEnvelopeId(), parent_envelope_id: null, kind: 'pre_check', agent_id: 'payments-agent-1', action: 'invoicepay.create_payment',
     outcome: 'approve', risk_tier: 'medium', risk_score: 41.5, final_confidence: 88, policy_version: 'pol-3f70c77bb252',
     score_version: 'score-2026.11.2', reviewer_id: null, review_deadline: null,
     payload: {
@@ -120,7 +120,7 @@ async function rawInsertRate(file: string, sample: SQLInputValue[]): Promise<num
     for (let i = 0; i < RAW_BATCH; i += 1) {
       const values = [...sample];
       values[seqColumn] = ++seq;
-      values[idColumn] = randomUUID();
+      values[idColumn] = newEnvelopeId(); // the ids the gateway writes (time-ordered)
       insert.run(...values);
     }
     db.exec('COMMIT');

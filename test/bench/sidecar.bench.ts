@@ -14,7 +14,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { runFixedRate, type FixedRateResult } from './fixed-rate.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 import { summarizeProfile } from './cpu-profile.ts';
-import { cpuMs, rssMb, sampleRss } from './process-stats.ts';
+import { cpuMs, rssMb, sampleRss, threadCpuMs, threadCpuPerCall } from './process-stats.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -45,6 +45,8 @@ interface Measured {
   low: FixedRateResult;
   /** CPU ms per call of each serving process during the fixed-rate run. */
   cpuPerCall: number[];
+  /** The serving proxy's CPU ms per call by thread during the fixed-rate run (main thread, ledger writer, GC helpers...). */
+  threadsPerCall: Array<[string, number]>;
   /** Sidecars: the ledger's mean commit time and batch size during the low-rate run. */
   commits?: { ms: number; batch: number };
 }
@@ -95,15 +97,19 @@ export const sidecarBench = {
         await runLoad(target.origin, target.path, body, { connections: CONNECTIONS, durationMs: WARMUP_MS, headers: target.headers });
         const throughput = await runLoad(target.origin, target.path, body, { connections: CONNECTIONS, durationMs: DURATION_MS, headers: target.headers });
         const lowSampler = isSidecar ? sampleRss(sidecar) : undefined;
+        // Commit figures are the difference across the low-rate run alone: /metrics counts from start-up.
+        const commitsBefore = isGoverned ? await commitTotals(target.origin) : undefined;
         const low = await runFixedRate(target.origin, target.path, body, { rate: LOW_RATE, durationMs: DURATION_MS, headers: target.headers });
         if (lowSampler) rss.low = lowSampler.stop().peak;
-        const commits = isGoverned ? await commitStats(target.origin) : undefined;
+        const commits = commitsBefore ? commitStats(commitsBefore, await commitTotals(target.origin)) : undefined;
         const cpuBefore = target.processes.map(cpuMs);
+        const threadsBefore = threadCpuMs(target.processes[0]!);
         const sampler = isSidecar ? sampleRss(sidecar) : undefined;
         const fixed = await runFixedRate(target.origin, target.path, body, { rate: RATE, durationMs: DURATION_MS, headers: target.headers });
         const cpuPerCall = target.processes.map((p, i) => (cpuMs(p) - cpuBefore[i]) / fixed.sent);
+        const threadsPerCall = threadCpuPerCall(threadsBefore, threadCpuMs(target.processes[0]!), fixed.sent);
         if (sampler) ({ peak: rss.fixed, last: rss.end } = sampler.stop());
-        measured.push({ throughput, fixed, low, cpuPerCall, commits });
+        measured.push({ throughput, fixed, low, cpuPerCall, threadsPerCall, commits });
       }
       await sidecar.stop();
       await volatile.stop();
@@ -134,14 +140,23 @@ export const sidecarBench = {
   },
 };
 
-/** Mean ledger commit time and batch size so far, from the sidecar's /metrics. */
-async function commitStats(origin: string): Promise<{ ms: number; batch: number }> {
+interface CommitTotals { seconds: number; commits: number; rows: number }
+
+/** The ledger's commit counters so far, from the sidecar's /metrics. */
+async function commitTotals(origin: string): Promise<CommitTotals> {
   const text = await (await fetch(`${origin}/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^${name}\\{[^}]*\\} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN);
   return {
-    ms: (value('ledger_append_duration_seconds_sum') / value('ledger_append_duration_seconds_count')) * 1000,
-    batch: value('ledger_append_batch_size_sum') / value('ledger_append_batch_size_count'),
+    seconds: value('ledger_append_duration_seconds_sum'),
+    commits: value('ledger_append_duration_seconds_count'),
+    rows: value('ledger_append_batch_size_sum'),
   };
+}
+
+/** Mean commit time and rows per commit between two readings. */
+function commitStats(before: CommitTotals, after: CommitTotals): { ms: number; batch: number } {
+  const commits = after.commits - before.commits;
+  return { ms: ((after.seconds - before.seconds) / commits) * 1000, batch: (after.rows - before.rows) / commits };
 }
 
 /** Spawn to the listening log line, and to the first /health answer. */
@@ -184,6 +199,12 @@ function print(targets: Target[], measured: Measured[]): void {
   targets.forEach((target, i) => {
     const parts = measured[i].cpuPerCall.map((ms, j) => `${j === 0 ? 'proxy' : 'upstream'} ${ms.toFixed(3)} ms`);
     console.log(`  ${target.name.padEnd(24)} ${target.processes.length === 1 ? `upstream ${measured[i].cpuPerCall[0].toFixed(3)} ms` : parts.join(', ')}`);
+  });
+  console.log(`the proxies' CPU per call at ${RATE} req/s by thread:`);
+  targets.forEach((target, i) => {
+    if (target.processes.length === 1) return;
+    const threads = measured[i].threadsPerCall.map(([name, ms]) => `${name} ${ms.toFixed(3)} ms`).join(', ');
+    console.log(`  ${target.name.padEnd(24)} ${threads}`);
   });
   targets.forEach((target, i) => {
     const c = measured[i].commits;

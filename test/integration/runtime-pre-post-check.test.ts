@@ -57,6 +57,9 @@ test('post-check: records a new row linked to the pre-check and never changes th
   assert.deepEqual(responseErrors('PostCheckResponse', post.body), []);
   assert.equal(post.body.pre_check_envelope_id, pre.body.envelope_id);
   assert.notEqual(post.body.envelope_id, pre.body.envelope_id);
+  // Time-ordered ids (UUIDv7, src/ledger/envelope-id.ts): the later record sorts after the earlier.
+  for (const id of [pre.body.envelope_id, post.body.envelope_id]) assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.ok(post.body.envelope_id.slice(0, 13) >= pre.body.envelope_id.slice(0, 13));
   assert.equal(post.headers.get('idempotent-replayed'), 'false');
 
   const postRecord = await gw.call('GET', `/v1/audit/executions/${post.body.envelope_id}`);
