@@ -145,6 +145,12 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
         }, req, socket, head).catch(() => socket.destroy());
       });
       server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(req, socket, head));
+      // Once the gateway is up (not before: start-up is what a restarted pod waits for), load what
+      // the first forwarded call needs. Without routes, it loads on first use, if ever.
+      server.once('listening', () => {
+        if (watched.current().routes.length === 0) return;
+        pools.warmUp().catch((error: unknown) => logger.error('sidecar: the HTTP client failed to load', { error: (error as Error)?.message }));
+      });
     },
 
     settings: () => watched.current(),
