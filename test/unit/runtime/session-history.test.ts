@@ -3,6 +3,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import path from 'node:path';
 import { KillSwitch, ReliabilityCache, Runtime, SessionHistory, type PreCheckBody } from '../../../src/runtime/index.ts';
 import { openSqliteLedger } from '../../../src/ledger/index.ts';
@@ -30,6 +31,42 @@ describe('SessionHistory', () => {
     history.record('s2', [call('x')]);
     history.record('s3', [call('y')]);
     assert.deepEqual(history.calls('s1'), [], 's1 was the least recently used');
+  });
+
+  test('bounded by bytes: least recently used sessions go first when the calls outgrow the budget', () => {
+    const history = new SessionHistory({ maxBytes: 4_000 });
+    const big = (name: string): SessionCall => ({ name, params: { body: 'x'.repeat(1_000) }, agent_id: 'a', stage: 'pre_check' });
+    history.record('s1', [big('a')]);
+    history.record('s2', [big('b')]);
+    history.record('s3', [big('c')]);
+    assert.equal(history.calls('s1').length, 1, 'three calls of ~1.2 KB fit in 4 KB');
+    history.record('s4', [big('d')]);
+    assert.deepEqual(history.calls('s2'), [], 's2 was the least recently used (s1 was just read)');
+    assert.deepEqual(['s1', 's3', 's4'].map((id) => history.calls(id).length), [1, 1, 1]);
+  });
+
+  test('a session that alone outgrows the byte budget keeps its newest calls, the newest always', () => {
+    const history = new SessionHistory({ maxBytes: 3_000 });
+    const sized = (name: string, chars: number): SessionCall => ({ name, params: { body: 'x'.repeat(chars) }, agent_id: 'a', stage: 'pre_check' });
+    history.record('s', [sized('a', 1_000), sized('b', 1_000), sized('c', 1_000)]);
+    assert.deepEqual(history.calls('s').map((c) => c.name), ['b', 'c']);
+    history.record('s', [sized('huge', 10_000)]);
+    assert.deepEqual(history.calls('s').map((c) => c.name), ['huge'], 'kept, though larger than the budget on its own');
+  });
+
+  test('property: what the sessions hold never exceeds the byte budget, and the newest call is always kept', () => {
+    const maxBytes = 6_000;
+    const record = fc.record({ session: fc.integer({ min: 0, max: 6 }), chars: fc.integer({ min: 0, max: 2_500 }) });
+    fc.assert(fc.property(fc.array(record, { minLength: 1, maxLength: 60 }), (records) => {
+      const history = new SessionHistory({ maxBytes, maxCallsPerSession: 10 });
+      records.forEach(({ session, chars }, i) => {
+        history.record(`s${session}`, [{ name: `t${i}`, params: { body: 'x'.repeat(chars) }, agent_id: 'a', stage: 'pre_check' }]);
+        assert.equal(history.calls(`s${session}`).at(-1)?.name, `t${i}`);
+        let held = 0;
+        for (let id = 0; id <= 6; id++) for (const call of history.calls(`s${id}`)) held += JSON.stringify(call.params).length;
+        assert.ok(held <= maxBytes, `${held} bytes of params held, budget ${maxBytes}`);
+      });
+    }));
   });
 
   test('a pre-check call is recorded once, and its post-check sees only the calls before it', () => {
