@@ -33,8 +33,12 @@ export const ledgerAppendBench = {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-ledger-bench-'));
     try {
       const sample = await sampleRow(path.join(dir, 'sample.db'));
-      const raw = await rawInsertRate(path.join(dir, 'raw.db'), sample);
+      const { rate: raw } = await rawInsert(path.join(dir, 'raw.db'), sample, RAW_BATCH);
       console.log(`raw node:sqlite INSERT+COMMIT, ${RAW_BATCH} rows per transaction, main thread: ${raw.toFixed(0)} rows/s (${sample.length} columns, payload ${String(sample[payloadColumn]).length} bytes)`);
+      // What a sidecar pays per row at low load, where every commit holds one row: the floor of a
+      // durable single-row commit, before any sealing, hashing or thread hand-off.
+      const single = await rawInsert(path.join(dir, 'raw-single.db'), sample, 1);
+      console.log(`raw node:sqlite INSERT+COMMIT, 1 row per transaction: ${single.rate.toFixed(0)} commits/s, CPU ${single.userMicros.toFixed(0)} us user + ${single.systemMicros.toFixed(0)} us kernel per commit`);
       for (const writer of ['thread', 'main'] as const) {
         for (const appenders of [32, 256]) {
           const result = await measureStore(path.join(dir, `${writer}-${appenders}.db`), writer, appenders);
@@ -107,7 +111,7 @@ async function sampleRow(file: string): Promise<SQLInputValue[]> {
 }
 
 /** The floor of the storage cost: the ledger's own schema, no hashing, no sealing, no threads. */
-async function rawInsertRate(file: string, sample: SQLInputValue[]): Promise<number> {
+async function rawInsert(file: string, sample: SQLInputValue[], rowsPerTransaction: number): Promise<{ rate: number; userMicros: number; systemMicros: number }> {
   await openSqliteLedger({ path: file, writer: 'main' }).close(); // creates the schema
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
@@ -117,7 +121,7 @@ async function rawInsertRate(file: string, sample: SQLInputValue[]): Promise<num
   let seq = 0;
   const batch = (): void => {
     db.exec('BEGIN IMMEDIATE');
-    for (let i = 0; i < RAW_BATCH; i += 1) {
+    for (let i = 0; i < rowsPerTransaction; i += 1) {
       const values = [...sample];
       values[seqColumn] = ++seq;
       values[idColumn] = newEnvelopeId(); // the ids the gateway writes (time-ordered)
@@ -129,10 +133,13 @@ async function rawInsertRate(file: string, sample: SQLInputValue[]): Promise<num
   while (performance.now() < warmupEnd) batch();
   const started = performance.now();
   const before = seq;
+  const cpu = process.cpuUsage();
   while (performance.now() - started < SECONDS * 1000) batch();
-  const rate = (seq - before) / ((performance.now() - started) / 1000);
+  const rows = seq - before;
+  const { user, system } = process.cpuUsage(cpu);
+  const rate = rows / ((performance.now() - started) / 1000);
   db.close();
-  return rate;
+  return { rate, userMicros: user / rows, systemMicros: system / rows };
 }
 
 /** `appenders` closed-loop callers: each appends again as soon as its previous append is durable. */
