@@ -81,7 +81,7 @@ export const TrustChain = {
 };
 
 const common = {
-  envelope_id: uuid,
+  envelope_id: { ...uuid, description: 'The ledger record of this decision: a UUIDv7, so ids sort by the time they were made.' },
   validation: ref('Validation'),
   risk: ref('Risk'),
   decision: ref('Decision'),
