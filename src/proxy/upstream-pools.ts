@@ -31,16 +31,16 @@ export interface OpenedResponse {
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
-let undici: Promise<typeof import('undici')> | undefined;
-const loadUndici = (): Promise<typeof import('undici')> => (undici ??= import('undici'));
+/** undici's Pool class, once loaded. */
+let PoolClass: typeof Pool | undefined;
+const loadPool = async (): Promise<typeof Pool> => (PoolClass ??= (await import('undici')).Pool);
 
 export class UpstreamPools {
   readonly #pools = new Map<string, Pool>();
-  #PoolClass: typeof Pool | undefined;
 
   /** Loads undici now, so the first call does not wait for it. */
   async warmUp(): Promise<void> {
-    this.#PoolClass ??= (await loadUndici()).Pool;
+    await loadPool();
   }
 
   #pool(route: SidecarRoute, PoolClass: typeof Pool): Pool {
@@ -60,8 +60,7 @@ export class UpstreamPools {
   /** Sends the request; resolves once the response headers arrive (the body is still streaming). */
   async open(route: SidecarRoute, request: UpstreamRequest): Promise<OpenedResponse> {
     try {
-      if (this.#PoolClass === undefined) await this.warmUp();
-      const response = await this.#pool(route, this.#PoolClass!).request({
+      const response = await this.#pool(route, PoolClass ?? await loadPool()).request({
         method: request.method as 'GET',
         path: request.path,
         headers: request.headers,
