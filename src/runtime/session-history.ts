@@ -87,8 +87,6 @@ function entryBytes(call: SessionCall): number {
   let json = 0;
   try {
     json = JSON.stringify(call.params)?.length ?? 0;
-  } catch {
-    json = 0;
-  }
+  } catch { /* not serializable after all: counted by its bookkeeping alone */ }
   return ENTRY_OVERHEAD_BYTES + call.name.length + call.agent_id.length + json;
 }

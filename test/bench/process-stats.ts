@@ -7,7 +7,11 @@ const TICKS_PER_SECOND = 100;
 
 /** User + system CPU milliseconds the process (all its threads) has used so far. */
 export function cpuMs(server: ServerProcess): number {
-  const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8');
+  return statCpuMs(readFileSync(`/proc/${server.child.pid}/stat`, 'utf8'));
+}
+
+/** utime + stime of a /proc stat line (a process's or one thread's), in ms. */
+function statCpuMs(stat: string): number {
   // Fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
@@ -30,10 +34,8 @@ export function threadCpuMs(server: ServerProcess): Map<string, number> {
     } catch {
       continue; // the thread ended between the listing and the read
     }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
     const key = Number(tid) === pid ? 'main thread' : name;
-    byName.set(key, (byName.get(key) ?? 0) + ms);
+    byName.set(key, (byName.get(key) ?? 0) + statCpuMs(stat));
   }
   return byName;
 }
