@@ -1,17 +1,21 @@
 // Callers describe tool calls and results in many shapes (plain names, OpenAI function calls,
 // MCP results); the engines see one shape. Positions are kept so calls and results still pair up.
 
+import { parseStrictJson } from '../json/index.ts';
 import { isPlainObject } from './json-leaves.ts';
 import type { ToolCall, ToolResult } from './types.ts';
 
 const ARGUMENT_KEYS = ['arguments', 'args', 'params', 'input'] as const;
 const ERROR_STATUSES = new Set(['error', 'failed', 'failure']);
 
-/** A JSON string is parsed; anything that is not (or does not parse to) an object becomes `{}`. */
+/**
+ * A JSON string is parsed, strictly (the API refused strings the strict parser refuses before
+ * they get here); anything that is not (or does not parse to) an object becomes `{}`.
+ */
 function toParams(raw: unknown): Record<string, unknown> {
   if (typeof raw === 'string') {
     try {
-      const parsed: unknown = JSON.parse(raw);
+      const parsed: unknown = parseStrictJson(raw);
       return isPlainObject(parsed) ? parsed : {};
     } catch {
       return {};

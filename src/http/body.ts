@@ -2,7 +2,8 @@
 // body is refused (413) as soon as the limit is crossed, without buffering the rest.
 
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from './errors.ts';
+import { StrictJsonError, parseStrictJson, type StrictJsonRule } from '../json/index.ts';
+import { ApiError, type ErrorCode } from './errors.ts';
 
 export async function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
@@ -27,15 +28,62 @@ function tooLarge(limitBytes: number): ApiError {
   });
 }
 
-/** Parses a JSON request body; an empty body counts as malformed. */
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+const UTF8_CHARSET = /^"?utf-8"?$/i;
+const ACCEPTED = 'application/json (optionally with charset=utf-8)';
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Why a Content-Type is not one the gateway reads as JSON, or null when it is. */
+export function jsonContentTypeProblem(contentType: string | undefined): string | null {
+  if (contentType === undefined || contentType.trim() === '') return `The request has a body but no Content-Type; send ${ACCEPTED}.`;
+  const [type, ...params] = contentType.split(';');
+  if (!JSON_TYPE.test(type.trim())) return `Content-Type "${contentType}" is not JSON; send ${ACCEPTED}.`;
+  for (const param of params) {
+    const [name, value = ''] = param.split('=');
+    if (name.trim().toLowerCase() === 'charset' && !UTF8_CHARSET.test(value.trim())) {
+      return `Content-Type "${contentType}" names a charset other than UTF-8; JSON is read as UTF-8 only: send ${ACCEPTED}.`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Parses a JSON request body with the strict parser (src/json): the body must be labelled JSON
+ * in UTF-8, be valid UTF-8, and be JSON every reader reads the same way. An empty body counts
+ * as malformed.
+ */
 export function parseJson(body: Buffer, contentType: string | undefined): unknown {
-  if (contentType && !/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type "${contentType}" is not JSON; send application/json.`);
-  }
+  const problem = jsonContentTypeProblem(contentType);
+  if (problem) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', problem, { extensions: { accepted: ['application/json', 'application/json; charset=utf-8'] } });
   if (body.length === 0) throw new ApiError('INVALID_JSON', 'The request body is empty; a JSON document is required.');
+  let text: string;
   try {
-    return JSON.parse(body.toString('utf8'));
-  } catch (error) {
-    throw new ApiError('INVALID_JSON', `The request body is not valid JSON: ${(error as Error).message}`);
+    text = utf8.decode(body);
+  } catch {
+    throw new ApiError('INVALID_JSON', 'The request body is not valid UTF-8; JSON must be sent as UTF-8.');
   }
+  try {
+    return parseStrictJson(text);
+  } catch (error) {
+    throw strictJsonProblem(error, 'The request body');
+  }
+}
+
+const RULE_CODES: Readonly<Record<StrictJsonRule, ErrorCode>> = {
+  syntax: 'INVALID_JSON',
+  duplicate_key: 'JSON_DUPLICATE_KEY',
+  number: 'JSON_NUMBER_INEXACT',
+  depth: 'JSON_TOO_DEEP',
+  string: 'JSON_INVALID_STRING',
+  reserved_key: 'JSON_RESERVED_KEY',
+};
+
+/** A strict-parser refusal as the problem it is: 400 for malformed JSON, 422 naming the member otherwise. */
+export function strictJsonProblem(error: unknown, what: string, pathPrefix = ''): ApiError {
+  if (!(error instanceof StrictJsonError)) throw error;
+  if (error.rule === 'syntax') return new ApiError('INVALID_JSON', `${what} is not valid JSON: ${error.message}`);
+  const path = error.path === '' ? pathPrefix : pathPrefix === '' ? error.path : error.path.startsWith('[') ? pathPrefix + error.path : `${pathPrefix}.${error.path}`;
+  return new ApiError(RULE_CODES[error.rule], `${what} was refused: ${error.message}`, {
+    errors: [{ path: path || '(body)', message: error.message }],
+  });
 }

@@ -8,6 +8,11 @@ export interface ErrorSpec {
 
 export const ERRORS = {
   INVALID_JSON: { status: 400, title: 'Request body is not valid JSON' },
+  JSON_DUPLICATE_KEY: { status: 422, title: 'A JSON member name appears more than once' },
+  JSON_NUMBER_INEXACT: { status: 422, title: 'A JSON number cannot be read exactly' },
+  JSON_TOO_DEEP: { status: 422, title: 'The JSON document nests too deeply' },
+  JSON_INVALID_STRING: { status: 422, title: 'A JSON string is not valid Unicode text' },
+  JSON_RESERVED_KEY: { status: 422, title: 'A JSON member name is reserved' },
   UNAUTHENTICATED: { status: 401, title: 'Missing or invalid credentials' },
   ENTITLEMENT_REQUIRED: { status: 402, title: 'Your tier does not include this feature' },
   FORBIDDEN: { status: 403, title: 'Your tier does not allow this capability' },

@@ -4,7 +4,7 @@
 export { ApiError, ERRORS, PROBLEM_TYPE_BASE, problemBody } from './errors.ts';
 export type { ErrorCode, FieldError } from './errors.ts';
 export { Router } from './router.ts';
-export { parseJson, readBody } from './body.ts';
+export { jsonContentTypeProblem, parseJson, readBody, strictJsonProblem } from './body.ts';
 export type { Handler, HandlerResult, Principal, RequestContext, Route, RouteMeta } from './router.ts';
 export { createHttpServer, responseChannel } from './server.ts';
 export type { BeforeHandlerHook, HttpResponseEvent, HttpServer, RequestInterceptor } from './server.ts';

@@ -4,6 +4,8 @@
 import { FRAMEWORKS } from '../governance/types.ts';
 
 export const AGENT_ID_PATTERN = '^[\\w\\-\\.]+$';
+/** Names (actions, tools, models): any text but control characters (NUL, newlines, DEL), which no name holds and logs and stores mangle. */
+const IDENTIFIER_TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f]+$';
 /** The spec caps `output` at 100 KB of JSON (checked after schema validation, see validator.ts). */
 export const OUTPUT_MAX_BYTES = 100 * 1024;
 
@@ -12,7 +14,7 @@ const agentId = {
   description: 'The agent\'s id: letters, digits, underscore, dash and dot.', examples: ['support-agent-1'],
 };
 const framework = { type: 'string', enum: FRAMEWORKS, default: 'REST', description: 'The agent framework. Default REST.' };
-const optionalString = (description: string, maxLength = 256) => ({ type: 'string', maxLength, description });
+const optionalString = (description: string, maxLength = 256) => ({ type: 'string', maxLength, pattern: IDENTIFIER_TEXT_PATTERN, description });
 
 const ToolCallInput = {
   description: 'A tool the agent called: its name, or an object with the name and its arguments.',
@@ -41,7 +43,7 @@ export const Execution = {
   additionalProperties: false,
   required: ['model'],
   properties: {
-    model: { type: 'string', minLength: 1, maxLength: 256, examples: ['gpt-4o'] },
+    model: { type: 'string', minLength: 1, maxLength: 256, pattern: IDENTIFIER_TEXT_PATTERN, examples: ['gpt-4o'] },
     tools_called: { type: 'array', items: ToolCallInput, maxItems: 1000, description: 'Not tool_calls. Send with matching tool_results for tool-trust checks.' },
     tool_results: { type: 'array', maxItems: 1000, description: 'One result per entry of tools_called, in the same order.' },
     latency_ms: { type: 'number', minimum: 0, description: 'Milliseconds.' },
@@ -58,7 +60,7 @@ const RequestInfo = {
   properties: {
     user: { type: 'string', maxLength: 1024 },
     input: { type: 'string' },
-    session_id: { type: ['string', 'null'], maxLength: 256 },
+    session_id: { type: ['string', 'null'], maxLength: 256, pattern: IDENTIFIER_TEXT_PATTERN },
     metadata: { type: 'object' },
   },
 };
@@ -90,12 +92,12 @@ export const ProposedAction = {
   properties: {
     agent_id: agentId,
     framework,
-    action: { type: 'string', minLength: 1, maxLength: 256, description: 'The action or tool name.', examples: ['invoicepay.create_payment'] },
+    action: { type: 'string', minLength: 1, maxLength: 256, pattern: IDENTIFIER_TEXT_PATTERN, description: 'The action or tool name (no control characters).', examples: ['invoicepay.create_payment'] },
     params: { type: 'object', default: {}, description: 'The tool\'s parameters.' },
     user: { type: 'string', maxLength: 1024, default: '' },
     input: { type: 'string', default: '' },
-    model: { type: 'string', maxLength: 256 },
-    session_id: { type: ['string', 'null'], maxLength: 256 },
+    model: { type: 'string', maxLength: 256, pattern: IDENTIFIER_TEXT_PATTERN },
+    session_id: { type: ['string', 'null'], maxLength: 256, pattern: IDENTIFIER_TEXT_PATTERN },
     sdk_version: optionalString('Version of the client library.', 64),
   },
 };

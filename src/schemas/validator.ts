@@ -6,6 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import { ApiError, type FieldError } from '../http/index.ts';
 import { SCHEMAS, type SchemaName } from './components.ts';
 import { OUTPUT_MAX_BYTES } from './runtime-requests.ts';
+import { checkToolCallArguments } from './tool-call-arguments.ts';
 
 const ROOT_ID = 'gateway';
 // ajv-formats is CommonJS with a default export; under ESM it arrives as the module object.
@@ -57,6 +58,7 @@ export function validateRequest<T>(name: SchemaName, body: unknown): T {
   if (errors.length > 0) {
     throw new ApiError('VALIDATION_FAILED', `The ${name} body has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}: ${errors.map((e) => e.path).join(', ')}.`, { errors });
   }
+  checkToolCallArguments(body);
   return body as T;
 }
 

@@ -1,0 +1,7 @@
+// Strict JSON: the one parser for request bodies, sidecar bodies and tool results, so what the
+// gateway checks is exactly what a tool reads (no duplicate keys, inexact numbers, lone
+// surrogates or unbounded nesting).
+
+export { MAX_JSON_DEPTH, StrictJsonError, memberPath, parseStrictJson } from './strict-json.ts';
+export type { StrictJsonOptions, StrictJsonRule } from './strict-json.ts';
+export { isExactNumberText } from './exact-number.ts';
