@@ -9,7 +9,8 @@ import { pipeline } from 'node:stream/promises';
 import { agentResponseHeaders, type HeaderMap } from './forward-headers.ts';
 import { isResponse, type JsonRpcResponse } from './json-rpc.ts';
 import { decodeBody, readBounded } from './response-body.ts';
-import { SseParser, eventJson, formatSse, withData, type SseEvent } from './sse-stream.ts';
+import { SseParser, eventJson, formatSse, strictJsonOrUndefined, withData, type SseEvent } from './sse-stream.ts';
+import { ApiError } from '../http/index.ts';
 import type { OpenedResponse } from './upstream-pools.ts';
 import type { SidecarRoute } from './route-types.ts';
 
@@ -40,9 +41,11 @@ export async function relayTransformed(
   if (isJson(opened.headers) && bytes.length > 0) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      parsed = undefined;
+      parsed = strictJsonOrUndefined(bytes.toString('utf8'));
+    } catch (error) {
+      throw new ApiError('UPSTREAM_RESPONSE_UNREADABLE', `The upstream of route ${route.name} answered JSON the sidecar will not read (${(error as Error).message}), so it cannot be checked; nothing was released.`, {
+        extensions: { route: route.name },
+      });
     }
     if (parsed !== undefined) {
       const out = Array.isArray(parsed)

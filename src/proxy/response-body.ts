@@ -5,6 +5,7 @@
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../http/index.ts';
+import { parseStrictJson } from '../json/index.ts';
 import { upstreamFailure } from './upstream-pools.ts';
 import type { SidecarRoute } from './route-types.ts';
 
@@ -94,10 +95,11 @@ function utf8(bytes: Buffer): string | undefined {
   }
 }
 
+/** Strict, as request bodies are: JSON the strict parser refuses is checked (and released) as the text it is. */
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text.trim() === '') return { ok: false };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseStrictJson(text) };
   } catch {
     return { ok: false };
   }

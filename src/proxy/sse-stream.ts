@@ -2,6 +2,8 @@
 // written back out. The sidecar re-emits every event it does not change, so notifications and
 // server requests keep flowing while a tool result waits for its post-check.
 
+import { StrictJsonError, parseStrictJson } from '../json/index.ts';
+
 export interface SseEvent {
   id?: string;
   event?: string;
@@ -96,17 +98,26 @@ export function formatSse(event: SseEvent): string {
   return `${text}\n`;
 }
 
-/** The event's data as JSON, or undefined when it is not JSON. */
+/**
+ * The event's data as JSON, or undefined when it is not JSON. JSON that the strict parser refuses
+ * (duplicate keys, inexact numbers...) throws: it cannot be checked as the agent would read it.
+ */
 export function eventJson(event: SseEvent): unknown {
   if (event.data.length === 0) return undefined;
-  try {
-    return JSON.parse(event.data.join('\n'));
-  } catch {
-    return undefined;
-  }
+  return strictJsonOrUndefined(event.data.join('\n'));
 }
 
 /** An event carrying `message` as one data line (JSON has no raw newlines). */
 export function withData(event: SseEvent, message: unknown): SseEvent {
   return { ...event, data: [JSON.stringify(message)] };
+}
+
+/** Parses `text` strictly: undefined when it is not JSON at all, a StrictJsonError when it is JSON the gateway will not read. */
+export function strictJsonOrUndefined(text: string): unknown {
+  try {
+    return parseStrictJson(text);
+  } catch (error) {
+    if (error instanceof StrictJsonError && error.rule === 'syntax') return undefined;
+    throw error;
+  }
 }

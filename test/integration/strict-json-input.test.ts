@@ -153,3 +153,55 @@ routes:
     if (upstream.received.length > before) assert.equal(upstream.received.at(-1)!.body, body);
   });
 });
+
+describe('tool results are read as strictly as requests', () => {
+  const SECRET = 'sk-proj-abcdefghijklmnopqrstuvwxyz123';
+  let upstream: ToolServer;
+  let gw: TestGateway;
+  before(async () => {
+    upstream = await startToolServer();
+    const raw = (text: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(text);
+    };
+    // The first "note" carries a secret that a first-key reader would show; JSON.parse keeps the second.
+    upstream.on('/inv/dup', raw(`{"note":"${SECRET}","note":"nothing here"}`));
+    upstream.on('/inv/deep', raw(deep(5000)));
+    upstream.on('/mcp', raw(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"${SECRET}","text":"fine"}]}}`));
+    gw = await startTestGateway(undefined, {
+      agentId: 'payments-agent-1',
+      gatewayYaml: `
+routes:
+  - name: inv
+    match: { path_prefix: /inv }
+    upstream: ${upstream.origin}
+    tool: { name: invoicepay.get_invoice }
+  - name: tools-mcp
+    match: { path_prefix: /mcp }
+    upstream: ${upstream.origin}
+    protocol: mcp
+`,
+    });
+  });
+  after(async () => {
+    await gw.close();
+    await upstream.close();
+  });
+
+  test('an HTTP tool answer with a duplicate key is checked as the text it is: the hidden secret is withheld', async () => {
+    const res = await gw.call('POST', '/inv/dup', { invoice_id: 'INV-20260042' });
+    assertProblem(res, 403, 'TOOL_RESULT_BLOCKED');
+  });
+
+  test('an HTTP tool answer nested 5,000 levels deep is no 500', async () => {
+    const res = await gw.call('POST', '/inv/deep', { invoice_id: 'INV-20260042' });
+    assert.ok(res.status < 500, res.text);
+  });
+
+  test('an MCP tool result with a duplicate key is never released', async () => {
+    const res = await gw.call('POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'invoicepay.get_invoice', arguments: { invoice_id: 'INV-20260042' } } }, { accept: 'application/json, text/event-stream' });
+    assert.doesNotMatch(res.text, new RegExp(SECRET));
+    assert.equal(res.status, 502, res.text);
+    assert.equal(res.body.code, 'UPSTREAM_RESPONSE_UNREADABLE');
+  });
+});
