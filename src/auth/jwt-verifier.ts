@@ -63,7 +63,13 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
   };
 }
 
+/** 9999-12-31T23:59:59Z: the last instant an ISO-8601 timestamp (and the principal's expires_at) can name. */
+const LAST_ISO_SECOND = 253_402_300_799;
+
 function principalOf(payload: JWTPayload): Principal {
+  // jose checks that exp is a number in the future; a signed exp of 1e20 passes that and then
+  // cannot be written as a date.
+  if (typeof payload.exp === 'number' && payload.exp > LAST_ISO_SECOND) throw new AuthFailure('invalid', 'The JWT "exp" claim is past the year 9999; send a real expiry.');
   if (typeof payload.sub !== 'string' || payload.sub === '') throw new AuthFailure('invalid', 'The JWT "sub" claim must be a non-empty string.');
   const tier = payload.tier ?? 'developer';
   if (typeof tier !== 'string' || !isTier(tier)) throw new AuthFailure('invalid', `The JWT "tier" claim must be one of ${TIERS.join(', ')}.`);

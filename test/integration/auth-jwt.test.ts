@@ -62,6 +62,8 @@ describe('HS256 with JWT_SECRET', () => {
       ['a wrong issuer', hs256({ iss: 'https://evil.test' }), /issuer this gateway does not accept/],
       ['a wrong audience', hs256({ aud: 'another-service' }), /meant for another audience/],
       ['no exp', hs256({ exp: undefined }), /no "exp" claim/],
+      ['an exp past year 9999 (1e20)', hs256({ exp: 1e20 }), /"exp" claim is past the year 9999/],
+      ['an exp of 1e300', hs256({ exp: 1e300 }), /"exp" claim is past the year 9999/],
       ['no sub', hs256({ sub: undefined }), /no "sub" claim/],
       ['an unknown tier', hs256({ tier: 'platinum' }), /"tier" claim must be one of developer, team, enterprise/],
       ['a non-string team', hs256({ team: 42 }), /"team" claim must be a string/],
