@@ -58,6 +58,18 @@ export interface JwtConfig {
   readonly jwksCooldownSeconds: number;
 }
 
+/** Client timeouts and the connection cap of the HTTP server (see docs/security.md). */
+export interface HttpLimitsConfig {
+  /** HTTP_HEADERS_TIMEOUT_MS: the request line and headers must arrive within this. */
+  readonly headersTimeoutMs: number;
+  /** HTTP_REQUEST_TIMEOUT_MS: the whole request, body included, must arrive within this. */
+  readonly requestTimeoutMs: number;
+  /** HTTP_KEEP_ALIVE_TIMEOUT_MS: idle keep-alive connections close after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** HTTP_MAX_CONNECTIONS: connections beyond this are closed at once. */
+  readonly maxConnections: number;
+}
+
 export interface Config {
   readonly variant: Variant;
   readonly host: string;
@@ -66,6 +78,7 @@ export interface Config {
   readonly authEnabled: boolean;
   readonly rateLimitEnabled: boolean;
   readonly maxBodyBytes: number;
+  readonly http: HttpLimitsConfig;
   readonly ledger: LedgerConfig;
   readonly configDir: string;
   readonly policiesDir: string;
@@ -140,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     authEnabled: boolean(env.AUTH_ENABLED, 'AUTH_ENABLED', serviceEnv === 'production', issues),
     rateLimitEnabled: boolean(env.RATE_LIMIT_ENABLED, 'RATE_LIMIT_ENABLED', !RELAXED_ENVS.has(serviceEnv), issues),
     maxBodyBytes: integer(env.SERVICE_MAX_BODY_BYTES, 'SERVICE_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 1024, 1024 ** 3, issues),
+    http: httpLimits(env, issues),
     ledger: ledgerConfig(env, cwd, issues),
     configDir: path.resolve(cwd, env.CONFIG_DIR ?? 'config'),
     policiesDir: path.resolve(cwd, env.POLICIES_DIR ?? 'policies'),
@@ -165,11 +179,27 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   }
   if (issues.length > 0) throw new ConfigError(issues);
   Object.freeze(config.jwt);
+  Object.freeze(config.http);
   Object.freeze(config.ledger);
   Object.freeze(config.retention);
   Object.freeze(config.checkpoints);
   Object.freeze(config.trustedProxies);
   return Object.freeze(config);
+}
+
+function httpLimits(env: NodeJS.ProcessEnv, issues: string[]): HttpLimitsConfig {
+  // Defaults suit a gateway and a sidecar alike: headers take milliseconds from a real client, and
+  // a 5 MB body arrives in well under a minute on any link a tool call runs over.
+  const limits = {
+    headersTimeoutMs: integer(env.HTTP_HEADERS_TIMEOUT_MS, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, issues),
+    requestTimeoutMs: integer(env.HTTP_REQUEST_TIMEOUT_MS, 'HTTP_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000, issues),
+    keepAliveTimeoutMs: integer(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 65_000, 100, 3_600_000, issues),
+    maxConnections: integer(env.HTTP_MAX_CONNECTIONS, 'HTTP_MAX_CONNECTIONS', 1024, 1, 1_000_000, issues),
+  };
+  if (limits.requestTimeoutMs < limits.headersTimeoutMs) {
+    issues.push(`HTTP_REQUEST_TIMEOUT_MS: ${limits.requestTimeoutMs} is shorter than HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}); the whole request cannot arrive before its headers`);
+  }
+  return limits;
 }
 
 function ledgerConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[]): LedgerConfig {

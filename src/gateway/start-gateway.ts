@@ -109,6 +109,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     const http = createHttpServer({
       router,
       maxBodyBytes: config.maxBodyBytes,
+      limits: config.http,
       logger,
       // Lifecycle: per-IP limit on /v1/auth/* (before auth: failed guesses must count) -> auth 401
       // -> entitlement 402/403 -> per-agent limit 429 -> handler (schema 422, version 426).

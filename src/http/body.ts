@@ -5,25 +5,52 @@ import type { IncomingMessage } from 'node:http';
 import { StrictJsonError, parseStrictJson, type StrictJsonRule } from '../json/index.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
 
-export async function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+/**
+ * Reads the whole body, refusing it (413) once it crosses `limitBytes`. A refused request is left
+ * paused, not destroyed, so its answer can linger (lingering-close.ts) and still reach a client
+ * that is sending the rest.
+ */
+export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limitBytes) {
-    throw tooLarge(limitBytes);
-  }
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    received += chunk.length;
-    if (received > limitBytes) throw tooLarge(limitBytes);
-    chunks.push(chunk);
-  }
-  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
+  if (Number.isFinite(declared) && declared > limitBytes) return Promise.reject(tooLarge(limitBytes));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const done = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onAbort);
+      req.off('close', onAbort);
+    };
+    const onData = (chunk: Buffer): void => {
+      received += chunk.length;
+      if (received > limitBytes) {
+        done();
+        req.pause();
+        reject(tooLarge(limitBytes));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
+    };
+    const onAbort = (): void => {
+      done();
+      reject(new ApiError('REQUEST_INCOMPLETE', 'The connection closed before the request body was complete.'));
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onAbort);
+    req.once('close', onAbort);
+  });
 }
 
 function tooLarge(limitBytes: number): ApiError {
   return new ApiError('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limitBytes} bytes (SERVICE_MAX_BODY_BYTES).`, {
     extensions: { limit_bytes: limitBytes },
-    // The rest of the body is never read: the connection cannot be reused.
+    // The rest of the body is dropped while the answer lingers; the connection is not reused.
     headers: { connection: 'close' },
   });
 }

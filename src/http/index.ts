@@ -6,5 +6,6 @@ export type { ErrorCode, FieldError } from './errors.ts';
 export { Router } from './router.ts';
 export { jsonContentTypeProblem, parseJson, readBody, strictJsonProblem } from './body.ts';
 export type { Handler, HandlerResult, Principal, RequestContext, Route, RouteMeta } from './router.ts';
-export { createHttpServer, responseChannel } from './server.ts';
-export type { BeforeHandlerHook, HttpResponseEvent, HttpServer, RequestInterceptor } from './server.ts';
+export { DEFAULT_HTTP_LIMITS, createHttpServer, responseChannel } from './server.ts';
+export type { BeforeHandlerHook, HttpLimits, HttpResponseEvent, HttpServer, RequestInterceptor } from './server.ts';
+export { endLingering } from './lingering-close.ts';

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import diagnostics_channel from 'node:diagnostics_channel';
 import { ApiError, problemBody } from './errors.ts';
 import { parseJson, readBody } from './body.ts';
+import { answerClientError } from './client-errors.ts';
+import { endLingering } from './lingering-close.ts';
 import type { HandlerResult, RequestContext, Route, Router } from './router.ts';
 import type { Logger } from '../observability/index.ts';
 
@@ -28,9 +30,24 @@ export type BeforeHandlerHook = (ctx: RequestContext, route: Route) => void | Pr
  */
 export type RequestInterceptor = (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => string | null;
 
+/** How long a client may take, and how many may connect (config: HTTP_* variables, docs/security.md). */
+export interface HttpLimits {
+  /** The request line and headers must arrive within this (slowloris). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Connections beyond this are refused (closed) until others end. */
+  maxConnections: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 65_000, maxConnections: 1024 };
+
 export interface HttpServerOptions {
   router: Router;
   maxBodyBytes: number;
+  limits?: HttpLimits;
   logger: Logger;
   beforeHandler?: BeforeHandlerHook[];
   intercept?: RequestInterceptor;
@@ -52,7 +69,15 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   let draining = false;
   let idle: (() => void) | undefined;
 
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+  const limits = options.limits ?? DEFAULT_HTTP_LIMITS;
+  const server = http.createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node looks for expired requests on this period (30 s by default, which would let a stalled
+    // client stay that much longer than its timeout).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4))),
+  }, (req, res) => {
     inFlight++;
     const started = process.hrtime.bigint();
     let route = 'unmatched';
@@ -70,6 +95,8 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     if (draining) res.setHeader('connection', 'close');
     void handle(req, res, (r) => (route = r));
   });
+  server.maxConnections = limits.maxConnections;
+  server.on('clientError', answerClientError);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, setRoute: (r: string) => void): Promise<void> {
     const sent = req.headers['x-request-id'];
@@ -173,12 +200,12 @@ function send(res: http.ServerResponse, result: HandlerResult): void {
   if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
   if (result.raw !== undefined) {
     res.writeHead(status, { 'content-type': result.contentType ?? 'text/plain; charset=utf-8' });
-    res.end(result.raw);
+    endLingering(res, result.raw);
     return;
   }
   if (result.body === undefined) {
     res.writeHead(status);
-    res.end();
+    endLingering(res, '');
     return;
   }
   const json = JSON.stringify(result.body);
@@ -186,7 +213,7 @@ function send(res: http.ServerResponse, result: HandlerResult): void {
     'content-type': result.contentType ?? 'application/json',
     'content-length': Buffer.byteLength(json),
   });
-  res.end(json);
+  endLingering(res, json);
 }
 
 function errorDetail(error: unknown): Record<string, unknown> {

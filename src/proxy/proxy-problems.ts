@@ -3,7 +3,7 @@
 // behind it) can look the record up and see why.
 
 import type { ServerResponse } from 'node:http';
-import { ApiError, problemBody } from '../http/index.ts';
+import { ApiError, endLingering, problemBody } from '../http/index.ts';
 import type { ResponseBody } from '../runtime/index.ts';
 
 export interface DecisionSummary {
@@ -57,5 +57,5 @@ export function sendProblem(res: ServerResponse, error: ApiError, instance: stri
   const json = JSON.stringify(problemBody(error, instance));
   if (error.headers) for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.writeHead(error.status, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(json) });
-  res.end(json);
+  endLingering(res, json);
 }
