@@ -12,6 +12,8 @@ export function isExactNumberText(literal: string, value: number): boolean {
   // At most 15 significant digits and no exponent: a double holds every such decimal (DBL_DIG is
   // 15) and its magnitude stays far from the subnormal range. The common case costs nothing more.
   if (literal.length <= 15 && !/[eE]/.test(literal)) return true;
+  // What JavaScript (and most serialisers) write: the shortest round-trip form itself.
+  if (literal === String(value)) return true;
   return decimalForm(literal) === decimalForm(String(Math.abs(value)));
 }
 

@@ -41,7 +41,7 @@ export function parseStrictJson(text: string, options: StrictJsonOptions = {}): 
   if (!text.isWellFormed()) throw new StrictJsonError('string', '', 'The document holds a lone surrogate (not valid Unicode text).');
   const parser = new Parser(text, options.maxDepth ?? MAX_JSON_DEPTH);
   parser.skipSpace();
-  const value = parser.value('', 0);
+  const value = parser.value(0);
   parser.skipSpace();
   if (parser.at < text.length) parser.fail(`unexpected ${parser.describe()} after the JSON value`);
   return value;
@@ -49,6 +49,7 @@ export function parseStrictJson(text: string, options: StrictJsonOptions = {}): 
 
 const SIMPLE_KEY = /^[A-Za-z_$][\w$-]*$/;
 
+/** `parent` extended by an object member, as `a.b`, `a["x y"]`. */
 export function memberPath(parent: string, key: string): string {
   const segment = SIMPLE_KEY.test(key) ? key : `[${JSON.stringify(key)}]`;
   if (parent === '' || segment.startsWith('[')) return parent + segment;
@@ -59,6 +60,8 @@ class Parser {
   readonly text: string;
   readonly maxDepth: number;
   at = 0;
+  /** Member names and array indexes down to the value being read: the error path, built only on error. */
+  readonly trail: Array<string | number> = [];
 
   constructor(text: string, maxDepth: number) {
     this.text = text;
@@ -67,6 +70,12 @@ class Parser {
 
   fail(message: string, rule: StrictJsonRule = 'syntax', path = ''): never {
     throw new StrictJsonError(rule, path, rule === 'syntax' ? `${message} at position ${this.at}` : message);
+  }
+
+  path(): string {
+    let path = '';
+    for (const step of this.trail) path = typeof step === 'number' ? `${path}[${step}]` : memberPath(path, step);
+    return path;
   }
 
   describe(): string {
@@ -84,39 +93,42 @@ class Parser {
     this.at = at;
   }
 
-  value(path: string, depth: number): unknown {
+  value(depth: number): unknown {
     const c = this.text.charCodeAt(this.at);
-    if (c === 0x22) return this.string(path);
-    if (c === 0x7b) return this.object(path, depth + 1);
-    if (c === 0x5b) return this.array(path, depth + 1);
-    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number(path);
+    if (c === 0x22) return this.string();
+    if (c === 0x7b) return this.object(depth + 1);
+    if (c === 0x5b) return this.array(depth + 1);
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();
     if (this.text.startsWith('true', this.at)) { this.at += 4; return true; }
     if (this.text.startsWith('false', this.at)) { this.at += 5; return false; }
     if (this.text.startsWith('null', this.at)) { this.at += 4; return null; }
     return this.fail(`unexpected ${this.describe()}`);
   }
 
-  tooDeep(path: string, depth: number): void {
-    if (depth > this.maxDepth) this.fail(`${path || 'The document'} nests deeper than ${this.maxDepth} levels of objects and arrays.`, 'depth', path);
+  tooDeep(depth: number): void {
+    if (depth <= this.maxDepth) return;
+    const path = this.path();
+    this.fail(`${path || 'The document'} nests deeper than ${this.maxDepth} levels of objects and arrays.`, 'depth', path);
   }
 
-  object(path: string, depth: number): Record<string, unknown> {
-    this.tooDeep(path, depth);
+  object(depth: number): Record<string, unknown> {
+    this.tooDeep(depth);
     this.at++;
     const out: Record<string, unknown> = {};
     this.skipSpace();
     if (this.text.charCodeAt(this.at) === 0x7d) { this.at++; return out; }
     for (;;) {
       if (this.text.charCodeAt(this.at) !== 0x22) this.fail(`expected a member name, found ${this.describe()}`);
-      const key = this.string(path);
-      const at = memberPath(path, key);
-      if (key === '__proto__') this.fail(`${at}: the member name "__proto__" is not accepted.`, 'reserved_key', at);
-      if (Object.hasOwn(out, key)) this.fail(`${at}: the member name ${JSON.stringify(key)} appears more than once; send it once.`, 'duplicate_key', at);
+      const key = this.string();
+      this.trail.push(key);
+      if (key === '__proto__') this.refuseMember('reserved_key', 'the member name "__proto__" is not accepted.');
+      if (Object.hasOwn(out, key)) this.refuseMember('duplicate_key', `the member name ${JSON.stringify(key)} appears more than once; send it once.`);
       this.skipSpace();
       if (this.text.charCodeAt(this.at) !== 0x3a) this.fail(`expected ":" after a member name, found ${this.describe()}`);
       this.at++;
       this.skipSpace();
-      out[key] = this.value(at, depth);
+      out[key] = this.value(depth);
+      this.trail.pop();
       this.skipSpace();
       const c = this.text.charCodeAt(this.at);
       if (c === 0x7d) { this.at++; return out; }
@@ -126,14 +138,21 @@ class Parser {
     }
   }
 
-  array(path: string, depth: number): unknown[] {
-    this.tooDeep(path, depth);
+  refuseMember(rule: StrictJsonRule, message: string): never {
+    const path = this.path();
+    return this.fail(`${path}: ${message}`, rule, path);
+  }
+
+  array(depth: number): unknown[] {
+    this.tooDeep(depth);
     this.at++;
     const out: unknown[] = [];
     this.skipSpace();
     if (this.text.charCodeAt(this.at) === 0x5d) { this.at++; return out; }
     for (;;) {
-      out.push(this.value(`${path}[${out.length}]`, depth));
+      this.trail.push(out.length);
+      out.push(this.value(depth));
+      this.trail.pop();
       this.skipSpace();
       const c = this.text.charCodeAt(this.at);
       if (c === 0x5d) { this.at++; return out; }
@@ -143,7 +162,7 @@ class Parser {
     }
   }
 
-  string(path: string): string {
+  string(): string {
     const text = this.text;
     const start = ++this.at;
     let at = start;
@@ -186,6 +205,7 @@ class Parser {
           }
           if (unit >= 0xd800 && unit <= 0xdfff) {
             this.at = at;
+            const path = this.path();
             this.fail(`${path || 'A string'}: \\u${unit.toString(16)} is a lone surrogate, which is not Unicode text.`, 'string', path);
           }
           out += String.fromCharCode(unit);
@@ -204,7 +224,7 @@ class Parser {
     return Number.parseInt(digits, 16);
   }
 
-  number(path: string): number {
+  number(): number {
     const text = this.text;
     const start = this.at;
     let at = start;
@@ -231,6 +251,7 @@ class Parser {
     const literal = text.slice(start, at);
     const value = Number(literal);
     if (!isExactNumberText(literal, value)) {
+      const path = this.path();
       const reads = Number.isFinite(value) ? `is read as ${value}` : 'overflows to infinity';
       this.fail(`${path || 'The document'}: the number ${abbreviate(literal)} ${reads}; send a number a 64-bit float holds exactly (or a string).`, 'number', path);
     }

@@ -2,11 +2,12 @@
 // measured in the same run on the same machine. Figures go into docs/performance.md.
 
 import { embeddedGatewayBench } from './embedded-gateway.bench.ts';
+import { jsonParseBench } from './json-parse.bench.ts';
 import { ledgerAppendBench } from './ledger-append.bench.ts';
 import { ledgerPostgresBench } from './ledger-postgres.bench.ts';
 import { sidecarBench } from './sidecar.bench.ts';
 
-const benches = [embeddedGatewayBench, ledgerAppendBench, ledgerPostgresBench, sidecarBench];
+const benches = [embeddedGatewayBench, jsonParseBench, ledgerAppendBench, ledgerPostgresBench, sidecarBench];
 const only = process.argv[2];
 for (const bench of benches) {
   if (only && !bench.name.includes(only)) continue;
