@@ -12,7 +12,10 @@ export const LINGER_MAX_BYTES = 16 * 1024 * 1024;
 /** And for at most this long. */
 export const LINGER_MAX_MS = 5_000;
 
-/** Ends `res` with `body`, lingering (bounded) while the request's body is still arriving. */
+/**
+ * Ends `res` with `body`, lingering (bounded) while the request's body is still arriving. The
+ * answer must carry Content-Length: the client reads it whole before the end is sent.
+ */
 export function endLingering(res: ServerResponse, body: string | Buffer): void {
   const req = res.req;
   if (req === undefined || req.complete || req.destroyed) {

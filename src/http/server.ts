@@ -198,13 +198,14 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 function send(res: http.ServerResponse, result: HandlerResult): void {
   const status = result.status ?? 200;
   if (result.headers) for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+  // A length on every answer: endLingering may hold the end back, and the client must not need it.
   if (result.raw !== undefined) {
-    res.writeHead(status, { 'content-type': result.contentType ?? 'text/plain; charset=utf-8' });
+    res.writeHead(status, { 'content-type': result.contentType ?? 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(result.raw) });
     endLingering(res, result.raw);
     return;
   }
   if (result.body === undefined) {
-    res.writeHead(status);
+    res.writeHead(status, status === 204 || status === 304 ? {} : { 'content-length': 0 });
     endLingering(res, '');
     return;
   }

@@ -146,11 +146,12 @@ routes:
   });
 
   test('an exact body still passes and is forwarded byte for byte', async () => {
-    const body = '{"invoice_id":"INV-20260042","amount":100.5,"currency":"EUR","constructor":"plain"}';
+    const body = '{ "invoice_id": "INV-20260042", "amount": 100.50, "currency": "EUR" }';
     const before = upstream.received.length;
     const res = await gw.call('POST', '/pay', body, JSON_TYPE);
-    assert.notEqual(res.status, 422, res.text);
-    if (upstream.received.length > before) assert.equal(upstream.received.at(-1)!.body, body);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(upstream.received.length, before + 1);
+    assert.equal(upstream.received.at(-1)!.body, body);
   });
 });
 
