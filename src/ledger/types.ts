@@ -153,7 +153,7 @@ export interface Ledger {
   /** The newest row of a kind (the kill switch's current state), or undefined. */
   latest(kind: EntryKind): Promise<LedgerRow | undefined>;
   list(query: ListQuery): Promise<{ rows: LedgerRowSummary[]; total: number }>;
-  /** The agent's most recent decided rows, newest first. */
+  /** The agent's most recent decided rows, newest first, without the kill switch's blocks (the operator's, not the agent's). */
   recentOutcomes(agentId: string, limit: number): Promise<Array<{ outcome: Outcome; final_confidence: number | null; created_at: string }>>;
   reviewQueue(query: ReviewQuery): Promise<{ items: ReviewItem[]; total: number }>;
   verify(range?: VerifyRange): Promise<VerifyReport>;

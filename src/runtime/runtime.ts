@@ -201,15 +201,16 @@ export class Runtime {
     const bundle = this.#deps.policies.current();
     const { preCheck, sessionCalls, history = [] } = extra;
     const now = this.#now();
-    const [historicalReliability, parent] = await Promise.all([
-      this.#deps.reliability.score(input.agentId, now),
+    const [reliability, parent] = await Promise.all([
+      this.#deps.reliability.reliability(input.agentId, now),
       parentId ? this.#parent(parentId) : undefined,
     ]);
     const ctx: GovernanceContext = {
       bundle,
       agentPolicy: bundle.resolveAgent(input.agentId),
       killSwitchActive: this.#deps.killSwitch.active,
-      historicalReliability,
+      historicalReliability: reliability.score,
+      reliabilitySamples: reliability.samples,
       parent,
       preCheck: preCheck ? { envelopeId: preCheck.envelope_id, outcome: preCheck.outcome ?? 'approve' } : undefined,
       judgeScore: null,
@@ -229,7 +230,7 @@ export class Runtime {
     const row = await this.#deps.ledger.append(entry);
     publishRules(evaluation);
     if (entry.outcome) {
-      this.#deps.reliability.record(input.agentId, entry.outcome, entry.final_confidence ?? 0, Date.parse(row.created_at));
+      this.#deps.reliability.record(input.agentId, entry.outcome, entry.final_confidence ?? 0, Date.parse(row.created_at), evaluation.decision.decided_by);
       if (decisionChannel.hasSubscribers) {
         const event: DecisionEvent = { stage: entry.kind, outcome: entry.outcome, tier: entry.risk_tier ?? 'none' };
         decisionChannel.publish(event);
