@@ -86,4 +86,22 @@ describe('a fleet of gateway processes on one PostgreSQL ledger', { skip }, () =
     const rows = await a.call('GET', '/v1/audit/executions?kind=post_check');
     assert.equal(rows.body.total, 10);
   });
+
+  test('a post-check with a different body through another process is 409 IDEMPOTENCY_CONFLICT, recorded once', async (t) => {
+    const db = await createTestSchema(t);
+    const env = { ...db.env, CHECKPOINT_INTERVAL_SECONDS: '0' };
+    const [a, b] = await Promise.all([startGatewayProcess(t, env), startGatewayProcess(t, env)]);
+    const execution = { model: 'gpt-4o', latency_ms: 310, tokens: 220 };
+    const output = { payment_id: 'PAY-ABCDEFGH12', status: 'created', amount: 1200, currency: 'EUR' };
+    const pre = await a.call('POST', '/v1/runtime/pre-check', preCheckBody());
+    const body = { pre_check_envelope_id: pre.body.envelope_id, execution, output };
+    const first = await a.call('POST', '/v1/runtime/post-check', body);
+    assert.equal(first.status, 200);
+    const same = await b.call('POST', '/v1/runtime/post-check', body);
+    assert.deepEqual([same.status, same.headers.get('idempotent-replayed'), same.body.envelope_id], [200, 'true', first.body.envelope_id]);
+    const other = await b.call('POST', '/v1/runtime/post-check', { ...body, output: { ...output, amount: 99 } });
+    assert.deepEqual([other.status, other.body.code], [409, 'IDEMPOTENCY_CONFLICT']);
+    const conflicts = await a.call('GET', '/v1/audit/executions?kind=idempotency_conflict');
+    assert.equal(conflicts.body.total, 1);
+  });
 });

@@ -83,13 +83,17 @@ export function forgeryCases(open: OpenForgeryStore, verifiers: readonly Verifie
   const each = async (store: ForgeryStore, key: JWK, check: (name: string, result: { report: LedgerAudit; exitCode?: number }) => void) => {
     for (const verifier of verifiers) check(verifier.name, await verifier.verify(store, key));
   };
+  // The untouched state through the first verifier only (the others are slow processes): no false alarm.
+  const first = async (store: ForgeryStore, key: JWK, check: (name: string, result: { report: LedgerAudit; exitCode?: number }) => void) => {
+    check(verifiers[0].name, await verifiers[0].verify(store, key));
+  };
 
   test('a chain rewritten from row 3 with every hash recomputed fails at the signed checkpoint, naming row 3', async (t) => {
     const store = await sixRows(t, open);
     const { privateJwk, signer } = await newKey();
     await store.ledger.addCheckpoint(await signer.sign({ seq: 2, hash: (await store.query('SELECT hash FROM ledger WHERE seq = 2'))[0].hash as string }, new Date()));
     await checkpointHead(store.ledger, signer);
-    await each(store, privateJwk, (name, result) => {
+    await first(store, privateJwk, (name, result) => {
       assertValid(name, result);
       assert.deepEqual([result.report.checkpoints.verified, result.report.checkpoints.newest_verified_seq, result.report.checkpoints.unprotected_rows], [2, 6, 0], name);
       assert.deepEqual(result.report.checkpoints.newest.map((c) => [c.seq, c.signature, c.confirmed]), [[6, 'valid', true], [2, 'valid', true]], name);
@@ -105,7 +109,7 @@ export function forgeryCases(open: OpenForgeryStore, verifiers: readonly Verifie
     const store = await sixRows(t, open);
     const { privateJwk, signer } = await newKey();
     await store.ledger.addCheckpoint(await signer.sign({ seq: 5, hash: (await store.query('SELECT hash FROM ledger WHERE seq = 5'))[0].hash as string }, new Date()));
-    await each(store, privateJwk, (name, result) => {
+    await first(store, privateJwk, (name, result) => {
       assertValid(name, result);
       assert.equal(result.report.checkpoints.unprotected_rows, 1, `${name}: row 6 is after the newest checkpoint`);
     });
@@ -122,7 +126,7 @@ export function forgeryCases(open: OpenForgeryStore, verifiers: readonly Verifie
     const { privateJwk, signer } = await newKey();
     const retention = await runRetention(store.ledger, { hotPayloadDays: 90, metadataYears: 7, intervalMinutes: 60 }, new Date(), { signer });
     assert.equal(retention.payloads_expired, 3);
-    await each(store, privateJwk, (name, result) => {
+    await first(store, privateJwk, (name, result) => {
       assertValid(name, result);
       assert.deepEqual([result.report.expired_rows, result.report.retention_records.payload_expiry], [3, 1], name);
     });
@@ -139,7 +143,7 @@ export function forgeryCases(open: OpenForgeryStore, verifiers: readonly Verifie
     // A periodic checkpoint happens to sign row 2: it proves the hash, not that retention deleted rows 1..2.
     const hash2 = (await store.query('SELECT hash FROM ledger WHERE seq = 2'))[0].hash as string;
     await store.ledger.addCheckpoint(await signer.sign({ seq: 2, hash: hash2 }, new Date()));
-    await each(store, privateJwk, (name, result) => assertValid(name, result));
+    await first(store, privateJwk, (name, result) => assertValid(name, result));
     await store.tamper('INSERT INTO ledger_anchors (seq, hash, retired_at, rows_deleted) VALUES ($1, $2, $3, $4)', [2, hash2, new Date().toISOString(), 2]);
     await store.tamper('DELETE FROM ledger WHERE seq <= 2');
     await each(store, privateJwk, (name, result) => {
