@@ -8,7 +8,7 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import { auditLedger, checkpointHead, loadCheckpointSigner, rowHash, type CheckpointSigner, type Ledger, type LedgerAudit } from '../../../src/ledger/index.ts';
+import { auditCheckpoints, auditLedger, checkpointHead, loadCheckpointSigner, rowHash, type CheckpointSigner, type Ledger, type LedgerAudit } from '../../../src/ledger/index.ts';
 import { ALL_COLUMNS, decodeRow } from '../../../src/ledger/row-codec.ts';
 import { runRetention } from '../../../src/gateway/retention.ts';
 import { makeEntry } from './ledger-fixtures.ts';
@@ -150,6 +150,14 @@ export function forgeryCases(open: OpenForgeryStore, verifiers: readonly Verifie
       assertForged(name, result, 2, 'anchor_unsigned');
       assert.deepEqual([result.report.anchor?.seq, result.report.anchor?.signed], [2, false], name);
     });
+    // The checkpoint audit (govgate verify --checkpoints) fails on it too, though a checkpoint signs that seq and hash.
+    const reopened = await store.reopen();
+    try {
+      const audit = await auditCheckpoints(reopened, [publicJwk(privateJwk)]);
+      assert.deepEqual([audit.valid, audit.problem, audit.anchor_seq, audit.anchor_signed], [false, 'anchor_unsigned', 2, false]);
+    } finally {
+      await reopened.close();
+    }
   });
 
   test('an anchor written by a signed metadata retention run verifies, and reports its signature', async (t) => {
@@ -166,6 +174,15 @@ export function forgeryCases(open: OpenForgeryStore, verifiers: readonly Verifie
       assertValid(name, result);
       assert.deepEqual([result.report.anchor?.seq, result.report.anchor?.signed, result.report.anchor?.key_id], [3, true, signer.keyId], name);
     });
+    // Signed, but by a key the verifier does not trust: as good as unsigned.
+    const stranger = await newKey();
+    const reopened = await store.reopen();
+    try {
+      const report = await auditLedger(reopened, [publicJwk(stranger.privateJwk)]);
+      assert.deepEqual([report.valid, report.problem, report.first_bad_seq, report.anchor?.signed, report.retention_records.unknown_key], [false, 'anchor_unsigned', 3, false, 2]);
+    } finally {
+      await reopened.close();
+    }
   });
 }
 
