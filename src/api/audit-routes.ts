@@ -1,7 +1,8 @@
 // /v1/audit: list and read executions, verify the hash chain, erase PII.
 
 import { ApiError, type Route } from '../http/index.ts';
-import { ENTRY_KINDS, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import type { JWK } from 'jose';
+import { auditLedger, ENTRY_KINDS, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import { AGENT_ID_PATTERN } from '../schemas/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 
@@ -14,6 +15,8 @@ const envelopePath = { name: 'envelope_id', in: 'path' as const, required: true,
 export interface AuditRouteOptions {
   /** The public JWK scheduled checkpoints are signed with, or null when they are off. */
   checkpointKey?: () => Record<string, unknown> | null;
+  /** The public keys verify checks checkpoints, retention runs and anchors against (empty: the walk alone). */
+  trustedKeys?: () => JWK[];
 }
 
 export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Route[] {
@@ -65,7 +68,10 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
         feature: 'chain_verify',
         doc: {
           summary: 'Verify the hash chain (Enterprise)', tags: ['audit'],
-          description: 'Walks the chain in bounded memory and names the first bad seq. Rows whose PII was erased or whose payload expired still verify.',
+          description: 'Walks the chain in bounded memory and names the first bad seq, checking it against the signed checkpoints, retention runs and anchor '
+            + '(with this gateway\'s checkpoint key): a rewrite with recomputed hashes, rows deleted below a checkpoint, a payload dropped outside retention '
+            + 'and a forged anchor all fail. Rows whose PII was erased or whose payload a signed retention run expired still verify. '
+            + 'checkpoints.unprotected_rows counts the rows after the newest checkpoint, which no signature covers yet.',
           parameters: [
             { name: 'from_seq', in: 'query', description: 'First seq to verify (default 1).', schema: { type: 'integer', minimum: 1 } },
             { name: 'to_seq', in: 'query', description: 'Last seq to verify (default: the head).', schema: { type: 'integer', minimum: 1 } },
@@ -83,7 +89,7 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
             errors: [{ path: 'query.to_seq', message: `must be greater than or equal to from_seq (${range.from_seq})` }],
           });
         }
-        return { body: await ledger.verify(range) };
+        return { body: await auditLedger(ledger, options.trustedKeys?.() ?? [], range) };
       },
     },
     {

@@ -1,14 +1,15 @@
-// `govgate verify`: walk the ledger's hash chain (or a seq range) and print the report; with
-// --checkpoints, also check the signed checkpoints against trusted public keys (--public-key, a
-// JWK, JWKS or PEM file; without it, this gateway's own key, which only proves consistency with
-// that key). Exit 0 when everything verifies, 1 when not, so it can gate a cron job or CI.
+// `govgate verify`: walk the ledger's hash chain (or a seq range) against what the trusted keys
+// signed (checkpoints, retention runs, the anchor) and print the report. Keys: --public-key (a
+// JWK, JWKS or PEM file), else this gateway's checkpoint key (which only proves consistency with
+// that key). --checkpoints adds the audit of every stored checkpoint. Exit 0 when everything
+// verifies, 1 when not (an unsigned anchor included), so it can gate a cron job or CI.
 
 import { readFileSync } from 'node:fs';
 import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
 import { loadConfig } from '../config/index.ts';
 import { loadConfiguredSigner, openConfiguredLedger } from '../gateway/index.ts';
-import { auditCheckpoints } from '../ledger/index.ts';
+import { auditCheckpoints, auditLedger } from '../ledger/index.ts';
 import { UsageError } from './serve-command.ts';
 
 export interface VerifyFlags {
@@ -21,11 +22,10 @@ export interface VerifyFlags {
 export async function verifyCommand(flags: VerifyFlags, out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
   const config = loadConfig(process.env);
   const range = { from_seq: seq(flags.from, '--from'), to_seq: seq(flags.to, '--to') };
-  if (flags['public-key'] !== undefined && !flags.checkpoints) throw new UsageError('--public-key goes with --checkpoints');
-  const trusted = flags.checkpoints ? await trustedKeys(flags['public-key'], config) : [];
+  const trusted = await trustedKeys(flags['public-key'], config, flags.checkpoints === true);
   const ledger = await openConfiguredLedger(config, { migrate: false });
   try {
-    const chain = await ledger.verify(range);
+    const chain = await auditLedger(ledger, trusted, range);
     const rowsPerSecond = chain.rows_checked > 0 && chain.duration_ms > 0 ? Math.round(chain.rows_checked / (chain.duration_ms / 1000)) : null;
     if (!flags.checkpoints) {
       out(JSON.stringify({ ...chain, rows_per_second: rowsPerSecond }, null, 2) + '\n');
@@ -39,10 +39,13 @@ export async function verifyCommand(flags: VerifyFlags, out: (text: string) => v
   }
 }
 
-/** The public keys in a JWK, JWKS ({"keys": [...]}) or PEM file, or this gateway's own key. */
-async function trustedKeys(file: string | undefined, config: ReturnType<typeof loadConfig>): Promise<JWK[]> {
+/**
+ * The public keys in a JWK, JWKS ({"keys": [...]}) or PEM file, or this gateway's own key (with
+ * --checkpoints even when scheduled checkpoints are off; otherwise only when they are on).
+ */
+async function trustedKeys(file: string | undefined, config: ReturnType<typeof loadConfig>, always: boolean): Promise<JWK[]> {
   if (file === undefined) {
-    const signer = await loadConfiguredSigner(config, undefined, { always: true });
+    const signer = await loadConfiguredSigner(config, undefined, { always });
     return signer ? [signer.publicJwk] : [];
   }
   let text: string;

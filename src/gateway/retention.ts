@@ -39,6 +39,14 @@ export async function runRetention(
   metadataCutoff.setUTCFullYear(metadataCutoff.getUTCFullYear() - retention.metadataYears);
   const metadataBefore = metadataCutoff.toISOString();
   const result = await ledger.runExclusive('retention', async () => {
+    if (options.signer) {
+      // Signed and stored before any payload is dropped: verify accepts an expired row only when a
+      // signed run covers it (seq up to the head then, created before the cut-off).
+      const head = await ledger.head();
+      await ledger.addRetentionRecord(await options.signer.signRetention({
+        v: 1, kind: 'payload_expiry', through_seq: head.seq, created_before: before, hot_payload_days: retention.hotPayloadDays, run_at: now.toISOString(),
+      }));
+    }
     const expired = await ledger.expirePayloads(before);
     const retired = await retireMetadata(ledger, metadataBefore, { signer: options.signer, now: () => now });
     return { expired, retired };

@@ -96,7 +96,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       }),
       ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
-      ...auditRoutes(ledger, { checkpointKey: () => (signer ? { ...signer.publicJwk } : null) }),
+      ...auditRoutes(ledger, { checkpointKey: () => (signer ? { ...signer.publicJwk } : null), trustedKeys: () => (signer ? [signer.publicJwk] : []) }),
       ...reviewRoutes(ledger, policies, options.now),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),

@@ -10,6 +10,8 @@ export interface ConfidenceInput {
   scores: CheckScores;
   contradiction: number;
   historicalReliability: number;
+  /** How many past decisions the reliability rests on; undefined when the caller does not know. */
+  reliabilitySamples?: number;
   judgeScore: number | null;
   /** Evidence is not applicable before execution: its weight is spread over the others. */
   isPreCheck: boolean;
@@ -50,7 +52,7 @@ export function computeConfidence(input: ConfidenceInput): ConfidenceResult {
   return {
     finalConfidence,
     rationale: describeConfidence({
-      finalConfidence, signals, applicable, contradictionPenalty, judgeScore: judge, failures: input.failures,
+      finalConfidence, signals, applicable, contradictionPenalty, judgeScore: judge, failures: input.failures, reliabilitySamples: input.reliabilitySamples,
     }),
   };
 }

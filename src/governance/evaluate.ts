@@ -48,12 +48,13 @@ function judgeOf(ctx: GovernanceContext): number | null {
 
 interface Scored { validation: ValidationResult; confidence: ConfidenceResult; risk: RiskAssessment }
 
-function score(view: StageView, validation: ValidationResult, historicalReliability: number, judgeScore: number | null): Scored {
+function score(view: StageView, validation: ValidationResult, historicalReliability: number, judgeScore: number | null, reliabilitySamples?: number): Scored {
   const counted = validation.failures.filter(countsTowardScores);
   const confidence = computeConfidence({
     scores: validation.scores,
     contradiction: validation.contradiction,
     historicalReliability,
+    reliabilitySamples,
     judgeScore,
     isPreCheck: view.isPreCheck,
     failures: counted,
@@ -76,11 +77,11 @@ export function evaluate(input: GovernanceInput, ctx: GovernanceContext): Govern
   const view = buildStageView(input, ctx);
   const historicalReliability = reliabilityOf(ctx);
   const judgeScore = judgeOf(ctx);
-  const checked = score(view, runValidation(view), historicalReliability, judgeScore);
+  const checked = score(view, runValidation(view), historicalReliability, judgeScore, ctx.reliabilitySamples);
   const rules = evaluateRules(ctx.bundle.rules, { view, input, ctx, historicalReliability, ...checked });
   const { validation, confidence, risk } = rules.fired.length === 0
     ? checked
-    : score(view, withRuleFindings(checked.validation, rules.fired), historicalReliability, judgeScore);
+    : score(view, withRuleFindings(checked.validation, rules.fired), historicalReliability, judgeScore, ctx.reliabilitySamples);
   const trustChain = ctx.parent && !view.isPreCheck ? evaluateTrustChain(ctx.parent, ctx.agentPolicy) : null;
   const decision = decide(
     { stage: input.stage, validation, finalConfidence: confidence.finalConfidence, tier: risk.tier, trustChain, rules: rules.fired },

@@ -1,7 +1,7 @@
 // The sentences people read: the confidence rationale and the governance disclosure. Built
 // only from the numbers already computed, so the words never disagree with the scores.
 
-import { JUDGE_WEIGHT, type ConfidenceSignal } from './scoring-table.ts';
+import { JUDGE_WEIGHT, RELIABILITY_PRIOR, type ConfidenceSignal } from './scoring-table.ts';
 import type { Failure, GovernanceInput, RiskAssessment, DecisionResult, TrustChainResult } from './types.ts';
 
 const SIGNAL_LABEL: Readonly<Record<ConfidenceSignal, string>> = {
@@ -21,16 +21,30 @@ export interface ConfidenceFacts {
   contradictionPenalty: number;
   judgeScore: number | null;
   failures: readonly Failure[];
+  /** How many past decisions historical reliability rests on; undefined when not known. */
+  reliabilitySamples?: number;
 }
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function weakestDetail(signal: ConfidenceSignal, failures: readonly Failure[]): string {
-  if (signal === 'historical_reliability') return "the agent's recent decisions were not all approvals";
+function weakestDetail(signal: ConfidenceSignal, facts: ConfidenceFacts): string {
+  if (signal === 'historical_reliability') return reliabilityDetail(facts.signals.historical_reliability, facts.reliabilitySamples);
+  const { failures } = facts;
   const failure = failures.find((candidate) => candidate.check === signal);
   return failure ? failure.message.replace(/\.$/, '') : 'no single failure explains it';
+}
+
+/**
+ * What is true of the reliability score: with no history it is the prior; below the prior some
+ * recent decisions were not approvals (an approval counts 100); otherwise the prior still pulls
+ * a good record below 100.
+ */
+function reliabilityDetail(score: number, samples: number | undefined): string {
+  if (samples === 0) return `the agent has no decision history yet, so it starts at the default of ${RELIABILITY_PRIOR}`;
+  if (score < RELIABILITY_PRIOR) return "the agent's recent decisions were not all approvals";
+  return `it blends the default of ${RELIABILITY_PRIOR} with the agent's recent decisions`;
 }
 
 export function describeConfidence(facts: ConfidenceFacts): string {
@@ -44,7 +58,7 @@ export function describeConfidence(facts: ConfidenceFacts): string {
   const tail = extras.length > 0 ? ` ${capitalize(extras.join('; '))}.` : '';
   if (facts.signals[weakest] >= 100) return `${head}: every signal is at 100.${tail}`;
   const strong = ranked.slice(0, 2).map((signal) => `${SIGNAL_LABEL[signal]} (${facts.signals[signal]})`).join(' and ');
-  const weak = `${SIGNAL_LABEL[weakest]} (${facts.signals[weakest]}): ${weakestDetail(weakest, facts.failures)}`;
+  const weak = `${SIGNAL_LABEL[weakest]} (${facts.signals[weakest]}): ${weakestDetail(weakest, facts)}`;
   return `${head}: strongest signals ${strong}; weakest signal ${weak}.${tail}`;
 }
 

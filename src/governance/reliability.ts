@@ -7,6 +7,17 @@ import {
 import { clampScore } from './score-math.ts';
 import type { OutcomeSample } from './types.ts';
 
+/**
+ * Deciders that speak for the operator, not the agent: a block by the kill switch says nothing
+ * about how the agent behaves, so it never counts toward its reliability. The ledger's reads of
+ * recent outcomes leave these rows out too (they match payload.decided_by).
+ */
+export const OPERATOR_DECIDERS: readonly string[] = Object.freeze(['kill_switch']);
+
+export function countsTowardReliability(decidedBy: string): boolean {
+  return !OPERATOR_DECIDERS.includes(decidedBy);
+}
+
 /** (prior_weight * 70 + sum w_i * v_i) / (prior_weight + sum w_i), with w_i = 0.5^(age_i / half-life). */
 export function historicalReliability(samples: OutcomeSample[]): number {
   let weighted = RELIABILITY_PRIOR_WEIGHT * RELIABILITY_PRIOR;

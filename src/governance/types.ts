@@ -176,6 +176,8 @@ export interface GovernanceContext {
   agentPolicy: AgentPolicy | undefined;
   killSwitchActive: boolean;
   historicalReliability: number;
+  /** How many past decisions historicalReliability rests on (0: a new agent at the prior); undefined when not known. */
+  reliabilitySamples?: number;
   /** Set when the input names a parent envelope: undefined parent = unknown id. */
   parent?: { id: string; found: ParentEnvelope | undefined };
   /** Post-check only: the pre-check this execution completes. A blocked pre-check blocks its post-check. */

@@ -25,6 +25,7 @@ export const ERRORS = {
   ALREADY_RESOLVED: { status: 409, title: 'This review item is already resolved' },
   NOT_IN_REVIEW: { status: 409, title: 'This record is not in the review queue' },
   NOT_DECIDABLE: { status: 409, title: 'This record carries no decision to re-run' },
+  IDEMPOTENCY_CONFLICT: { status: 409, title: 'This pre-check already has a post-check for a different request' },
   PAYLOAD_UNAVAILABLE: { status: 410, title: 'The stored payload is no longer available' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed on this route' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Request body must be application/json' },

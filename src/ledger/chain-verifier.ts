@@ -7,7 +7,8 @@ import { GENESIS_HEAD, rowHash } from './hash-chain.ts';
 import { getAtPath, parsePath } from './json-paths.ts';
 import { ERASED_VALUE, piiCommitment, redactedDigest } from './pii-commitments.ts';
 import type { ChainHead, StoredRow } from './stored-row.ts';
-import type { VerifyProblem, VerifyReport } from './types.ts';
+import { expiryProven } from './retention-proofs.ts';
+import type { VerifyProblem, VerifyProofs, VerifyReport } from './types.ts';
 
 export interface Finding {
   problem: VerifyProblem;
@@ -31,9 +32,15 @@ export interface ChainVerifier {
   report(durationMs: number): VerifyReport;
 }
 
-/** `anchor` is the row before the first one to check: GENESIS_HEAD, or the stored row from_seq - 1. */
-export function createChainVerifier(anchor: ChainHead = GENESIS_HEAD): ChainVerifier {
+/**
+ * `anchor` is the row before the first one to check: GENESIS_HEAD, or the stored row from_seq - 1.
+ * With `proofs`, each row at a signed checkpoint must have the signed hash, and each expired row
+ * must be covered by a signed expiry run.
+ */
+export function createChainVerifier(anchor: ChainHead = GENESIS_HEAD, proofs?: VerifyProofs): ChainVerifier {
   let last = anchor;
+  // The last seq a signature proved: a rewrite found at a checkpoint lies after it.
+  let proven = anchor.seq;
   let firstSeq: number | null = null;
   let checked = 0;
   let erased = 0;
@@ -67,6 +74,21 @@ export function createChainVerifier(anchor: ChainHead = GENESIS_HEAD): ChainVeri
     const recomputed = rowHash(row);
     if (recomputed !== row.hash) {
       return fail(row.seq, { problem: 'hash_mismatch', detail: `stored hash ${row.hash}, recomputed ${recomputed}: a hashed column was changed` });
+    }
+    const signed = proofs?.checkpoints.get(row.seq);
+    if (signed !== undefined && signed !== row.hash) {
+      // Every row links up, so hashes were recomputed from some row after the last proven one on.
+      return fail(proven + 1, {
+        problem: 'checkpoint_mismatch',
+        detail: `row ${row.seq} has hash ${row.hash}, but the signed checkpoint at seq ${row.seq} says ${signed}: rows ${proven + 1}..${row.seq} were rewritten with recomputed hashes (row ${proven + 1} is the first not proven by a signature)`,
+      });
+    }
+    if (signed !== undefined) proven = row.seq;
+    if (proofs && row.payload_state === 'expired' && !expiryProven(proofs.expiry, row)) {
+      return fail(row.seq, {
+        problem: 'expiry_unproven',
+        detail: `row ${row.seq} (created ${row.created_at}) has an expired payload, but no signed payload-expiry run covers it: its payload was dropped outside retention`,
+      });
     }
     firstSeq ??= row.seq;
     checked += 1;

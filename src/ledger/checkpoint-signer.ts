@@ -9,10 +9,13 @@ import { dirname } from 'node:path';
 import { calculateJwkThumbprint, CompactSign, exportJWK, generateKeyPair, importJWK, importPKCS8, type CryptoKey, type JWK } from 'jose';
 import { canonicalJson } from './canonical-json.ts';
 import { LedgerError } from './ledger-errors.ts';
-import type { LedgerCheckpoint } from './types.ts';
+import type { LedgerCheckpoint, RetentionClaims, RetentionRecord } from './types.ts';
 
 /** The protected header's `typ`: a checkpoint cannot be confused with another JWS of the same key. */
 export const CHECKPOINT_TYP = 'govgate-checkpoint+jws';
+
+/** The `typ` of a retention run's signed statement (see retention-proofs.ts). */
+export const RETENTION_TYP = 'govgate-retention+jws';
 
 /** What a checkpoint's JWS payload states (canonical JSON). */
 export interface CheckpointClaims {
@@ -28,6 +31,8 @@ export interface CheckpointSigner {
   readonly alg: string;
   readonly publicJwk: JWK;
   sign(head: { seq: number; hash: string }, createdAt: Date): Promise<LedgerCheckpoint>;
+  /** Signs what a retention run is about to do (expire payloads, delete a prefix), before it does it. */
+  signRetention(claims: RetentionClaims): Promise<RetentionRecord>;
 }
 
 export interface CheckpointKeyOptions {
@@ -42,16 +47,20 @@ export async function loadCheckpointSigner(options: CheckpointKeyOptions): Promi
     ? await importConfiguredKey(options.key.trim())
     : await generatedKey(options.generatedKeyPath);
   const keyId = await calculateJwkThumbprint(publicJwk, 'sha256');
+  const signClaims = (claims: object, typ: string): Promise<string> => new CompactSign(new TextEncoder().encode(canonicalJson(claims)))
+    .setProtectedHeader({ alg, kid: keyId, typ })
+    .sign(privateKey);
   return {
     keyId,
     alg,
     publicJwk: Object.freeze({ ...publicJwk, kid: keyId, alg, use: 'sig' }),
     async sign(head, createdAt) {
       const claims: CheckpointClaims = { v: 1, seq: head.seq, head_hash: head.hash, created_at: createdAt.toISOString() };
-      const jws = await new CompactSign(new TextEncoder().encode(canonicalJson(claims)))
-        .setProtectedHeader({ alg, kid: keyId, typ: CHECKPOINT_TYP })
-        .sign(privateKey);
+      const jws = await signClaims(claims, CHECKPOINT_TYP);
       return { seq: head.seq, head_hash: head.hash, key_id: keyId, jws, created_at: claims.created_at };
+    },
+    async signRetention(claims) {
+      return { kind: claims.kind, key_id: keyId, jws: await signClaims(claims, RETENTION_TYP), created_at: claims.run_at };
     },
   };
 }

@@ -5,8 +5,10 @@
 // truncated below a checkpoint no longer matches. Once metadata retention deleted the chain's
 // start, the checkpoint at the anchor's seq vouches for the anchor the chain is verified from.
 
-import { calculateJwkThumbprint, compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
-import { algorithmOf, CHECKPOINT_TYP, type CheckpointClaims, type CheckpointSigner } from './checkpoint-signer.ts';
+import { calculateJwkThumbprint, type JWK } from 'jose';
+import { CHECKPOINT_TYP, type CheckpointClaims, type CheckpointSigner } from './checkpoint-signer.ts';
+import { verifyRetentionJws } from './retention-proofs.ts';
+import { verifySignedJws } from './signed-jws.ts';
 import type { Ledger, LedgerCheckpoint } from './types.ts';
 
 /** Signs and stores the current head unless the newest checkpoint already covers it. */
@@ -19,7 +21,7 @@ export async function checkpointHead(ledger: Ledger, signer: CheckpointSigner, n
   return (await ledger.addCheckpoint(checkpoint)) ? checkpoint : undefined;
 }
 
-export type CheckpointProblem = 'unknown_key' | 'bad_signature' | 'claims_mismatch' | 'row_missing' | 'hash_mismatch';
+export type CheckpointProblem = 'unknown_key' | 'bad_signature' | 'claims_mismatch' | 'row_missing' | 'hash_mismatch' | 'anchor_unsigned';
 
 export interface CheckpointAudit {
   valid: boolean;
@@ -35,7 +37,10 @@ export interface CheckpointAudit {
    * chain, so only the one at the anchor's seq can be compared, with the anchor's hash.
    */
   before_retained_chain: number;
-  /** The retention anchor (null: no row was ever deleted) and whether a checkpoint here signs its seq and hash. */
+  /**
+   * The retention anchor (null: no row was ever deleted) and whether a signed retirement statement
+   * states its seq and hash. With trusted keys, an anchor that is not signed fails the audit.
+   */
   anchor_seq: number | null;
   anchor_signed: boolean;
 }
@@ -76,7 +81,6 @@ export async function auditCheckpoints(ledger: Ledger, publicKeys: readonly JWK[
             return fail('hash_mismatch', checkpoint.seq, `the retention anchor at seq ${anchor.seq} has hash ${anchor.hash}, the checkpoint signed ${claims.head_hash}`);
           }
           newestVerified ??= claims.seq;
-          anchorSigned = true;
         }
         continue;
       }
@@ -90,32 +94,38 @@ export async function auditCheckpoints(ledger: Ledger, publicKeys: readonly JWK[
       newestVerified ??= claims.seq;
     }
   }
+  if (anchor) {
+    // A head checkpoint at the anchor's seq proves the hash, not that retention deleted the rows
+    // before it: only a signed retirement statement vouches for the anchor.
+    anchorSigned = await retirementSigned(ledger, keys, anchor);
+    if (!anchorSigned && keys.size > 0) {
+      return fail('anchor_unsigned', anchor.seq, `the retention anchor at seq ${anchor.seq} (hash ${anchor.hash}) is not stated by any retention run signed with a trusted key: rows 1..${anchor.seq} were deleted outside retention`);
+    }
+  }
   return { valid: true, checkpoints_checked: checked, newest_verified_seq: newestVerified, problem: null, checkpoint_seq: null, detail: null, before_retained_chain: beforeRetained, anchor_seq: anchor?.seq ?? null, anchor_signed: anchorSigned };
+}
+
+async function retirementSigned(ledger: Ledger, keys: ReadonlyMap<string, JWK>, anchor: { seq: number; hash: string }): Promise<boolean> {
+  for (let offset = 0; ; offset += 500) {
+    const page = await ledger.retentionRecords({ limit: 500, offset });
+    for (const record of page) {
+      if (record.kind !== 'metadata_retirement') continue;
+      const result = await verifyRetentionJws(record.jws, keys);
+      if (result.ok && result.claims.kind === 'metadata_retirement' && result.claims.anchor_seq === anchor.seq && result.claims.anchor_hash === anchor.hash) return true;
+    }
+    if (page.length < 500) return false;
+  }
 }
 
 type JwsResult = { ok: true; claims: CheckpointClaims } | { ok: false; problem: 'unknown_key' | 'bad_signature'; detail: string };
 
 /** Verifies one checkpoint JWS against keys indexed by thumbprint. */
 export async function verifyCheckpointJws(jws: string, keys: ReadonlyMap<string, JWK>): Promise<JwsResult> {
-  let kid: string | undefined;
-  let typ: string | undefined;
-  try {
-    ({ kid, typ } = decodeProtectedHeader(jws));
-  } catch (err) {
-    return { ok: false, problem: 'bad_signature', detail: `not a JWS: ${(err as Error).message}` };
+  const result = await verifySignedJws(jws, keys, CHECKPOINT_TYP);
+  if (!result.ok) return result;
+  const claims = result.payload as unknown as CheckpointClaims;
+  if (claims.v !== 1 || !Number.isSafeInteger(claims.seq) || typeof claims.head_hash !== 'string') {
+    return { ok: false, problem: 'bad_signature', detail: 'the signed claims are not a version 1 checkpoint' };
   }
-  const jwk = kid === undefined ? undefined : keys.get(kid);
-  if (!jwk) return { ok: false, problem: 'unknown_key', detail: `signed by key ${kid ?? '(no kid)'}, which is not among the trusted public keys` };
-  const alg = algorithmOf(jwk);
-  if (!alg || typ !== CHECKPOINT_TYP) return { ok: false, problem: 'bad_signature', detail: `unexpected alg or typ (${typ})` };
-  try {
-    const { payload } = await compactVerify(jws, await importJWK(jwk, alg), { algorithms: [alg] });
-    const claims = JSON.parse(new TextDecoder().decode(payload)) as CheckpointClaims;
-    if (claims.v !== 1 || !Number.isSafeInteger(claims.seq) || typeof claims.head_hash !== 'string') {
-      return { ok: false, problem: 'bad_signature', detail: 'the signed claims are not a version 1 checkpoint' };
-    }
-    return { ok: true, claims };
-  } catch (err) {
-    return { ok: false, problem: 'bad_signature', detail: `signature check failed: ${(err as Error).message}` };
-  }
+  return { ok: true, claims };
 }

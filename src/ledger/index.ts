@@ -36,5 +36,7 @@ export { checkListQuery, checkReviewQuery, checkPaging, toIsoUtc } from './query
 export { LedgerError, LEDGER_ERROR_CODES, type LedgerErrorCode } from './ledger-errors.ts';
 export { toLedgerRow, toSummary, type StoredRow, type ChainHead } from './stored-row.ts';
 export { checkCheckpoint } from './checkpoint-record.ts';
-export { loadCheckpointSigner, algorithmOf, CHECKPOINT_TYP, type CheckpointClaims, type CheckpointKeyOptions, type CheckpointSigner } from './checkpoint-signer.ts';
+export { loadCheckpointSigner, algorithmOf, CHECKPOINT_TYP, RETENTION_TYP, type CheckpointClaims, type CheckpointKeyOptions, type CheckpointSigner } from './checkpoint-signer.ts';
+export { auditLedger, type CheckpointEntry, type LedgerAudit, type SignatureStatus } from './ledger-audit.ts';
+export { expiryCoverage, expiryProven, verifyRetentionJws } from './retention-proofs.ts';
 export { auditCheckpoints, checkpointHead, verifyCheckpointJws, type CheckpointAudit, type CheckpointProblem } from './checkpoints.ts';

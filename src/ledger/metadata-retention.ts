@@ -53,6 +53,11 @@ export async function retireMetadata(
     const hash = report.head_hash;
     if (options.signer) {
       // Signed before deleting: the anchor is covered by a signature the database cannot forge.
+      // The retirement statement is what verify accepts an anchor on (a head checkpoint at the same
+      // seq proves the hash, not that retention deleted what lies before it).
+      await ledger.addRetentionRecord(await options.signer.signRetention({
+        v: 1, kind: 'metadata_retirement', anchor_seq: end, anchor_hash: hash, created_before: createdBefore, run_at: now().toISOString(),
+      }));
       // false: a checkpoint at that seq exists already (an audit checks it against the anchor).
       if (await ledger.addCheckpoint(await options.signer.sign({ seq: end, hash }, now()))) checkpointSeq = end;
     }

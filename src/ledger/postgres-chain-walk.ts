@@ -30,7 +30,7 @@ export async function walkPostgresChain(
   if (begin.kind === 'done') return begin.report;
   const { anchor, to, done } = begin;
 
-  const verifier = createChainVerifier(anchor);
+  const verifier = createChainVerifier(anchor, range.proofs);
   const fetchPage = (after: number) => pool.query<unknown[]>({
     name: 'ledger_verify_page_v2',
     text: SELECT_VERIFY_PAGE,

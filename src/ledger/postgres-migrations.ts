@@ -178,4 +178,25 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger FOR EACH ROW EXECUTE FUNCTION ledger_refuse_delete();
     `,
   },
+  {
+    version: 5,
+    description: 'signed statements of retention runs (payload expiry, metadata retirement)',
+    sql: `
+      CREATE TABLE ledger_retention_records (
+        id         bigserial PRIMARY KEY,
+        kind       text NOT NULL,
+        key_id     text NOT NULL,
+        jws        text NOT NULL,
+        created_at text NOT NULL
+      );
+      CREATE FUNCTION ledger_retention_records_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'ledger retention records are append-only: % refused', TG_OP;
+      END $$;
+      CREATE TRIGGER ledger_retention_records_no_change BEFORE UPDATE OR DELETE ON ledger_retention_records
+        FOR EACH ROW EXECUTE FUNCTION ledger_retention_records_refuse();
+      CREATE TRIGGER ledger_retention_records_no_truncate BEFORE TRUNCATE ON ledger_retention_records
+        FOR EACH STATEMENT EXECUTE FUNCTION ledger_retention_records_refuse();
+    `,
+  },
 ];

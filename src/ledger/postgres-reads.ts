@@ -71,8 +71,16 @@ export function createPostgresReader(pool: pg.Pool): Reads {
         name: 'ledger_recent_outcomes',
         text: `SELECT outcome, final_confidence, created_at FROM ledger
                 WHERE agent_id = $1 AND kind IN ${DECIDED_KINDS} AND outcome IS NOT NULL
+                  AND (payload::jsonb ->> 'decided_by') IS DISTINCT FROM 'kill_switch'
                 ORDER BY seq DESC LIMIT $2`,
         values: [agentId, limit],
+      }).catch(async (error: { code?: string }) => {
+        // A payload that is not JSON (tampering, which verify reports) must not stop decisions:
+        // read without the filter (a kill-switch block may then count) rather than fail.
+        if (error.code !== '22P02') throw error;
+        return pool.query(`SELECT outcome, final_confidence, created_at FROM ledger
+                WHERE agent_id = $1 AND kind IN ${DECIDED_KINDS} AND outcome IS NOT NULL
+                ORDER BY seq DESC LIMIT $2`, [agentId, limit]);
       });
       return rows.map((row) => ({ outcome: row.outcome as Outcome, final_confidence: row.final_confidence as number | null, created_at: row.created_at as string }));
     },

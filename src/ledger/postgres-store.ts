@@ -5,7 +5,7 @@
 
 import type pg from 'pg';
 import { settleBatch, stampBatch, type Settled } from './append-request.ts';
-import { checkCheckpoint } from './checkpoint-record.ts';
+import { checkCheckpoint, checkRetentionRecord } from './checkpoint-record.ts';
 import { checkEntryMetadata } from './entry-validation.ts';
 import { openReads } from './ledger-reads.ts';
 import { createGroupCommitter } from './group-commit.ts';
@@ -26,7 +26,7 @@ import { migratePostgres, POSTGRES_SCHEMA_VERSION } from './postgres-schema.ts';
 import { createPostgresWriter } from './postgres-writer.ts';
 import type { AppendRequest } from './append-request.ts';
 import type { ChainHead } from './stored-row.ts';
-import type { Ledger, LedgerCheckpoint, LedgerRow } from './types.ts';
+import type { Ledger, LedgerCheckpoint, LedgerRow, RetentionRecord } from './types.ts';
 
 export interface OpenPostgresLedgerOptions extends PostgresConnectionOptions {
   piiDetector?: PiiDetector;
@@ -151,6 +151,19 @@ export async function openPostgresLedger(opts: OpenPostgresLedgerOptions = {}): 
       checkPaging(query.limit, query.offset);
       const { rows } = await pool.query<LedgerCheckpoint>(
         'SELECT seq, head_hash, key_id, jws, created_at FROM ledger_checkpoints ORDER BY seq DESC LIMIT $1 OFFSET $2', [query.limit, query.offset]);
+      return rows.map((row) => ({ ...row }));
+    },
+    async addRetentionRecord(record) {
+      ensureOpen();
+      checkRetentionRecord(record);
+      await pool.query('INSERT INTO ledger_retention_records (kind, key_id, jws, created_at) VALUES ($1, $2, $3, $4)',
+        [record.kind, record.key_id, record.jws, record.created_at]);
+    },
+    async retentionRecords(query) {
+      ensureOpen();
+      checkPaging(query.limit, query.offset);
+      const { rows } = await pool.query<RetentionRecord>(
+        'SELECT kind, key_id, jws, created_at FROM ledger_retention_records ORDER BY id LIMIT $1 OFFSET $2', [query.limit, query.offset]);
       return rows.map((row) => ({ ...row }));
     },
     async runExclusive(job, task) {

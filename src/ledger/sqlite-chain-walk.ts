@@ -23,7 +23,7 @@ export async function walkSqliteChain(db: DatabaseSync, head: ChainHead, range: 
   if (begin.kind === 'done') return begin.report;
   const { anchor, to, done } = begin;
 
-  const verifier = createChainVerifier(anchor);
+  const verifier = createChainVerifier(anchor, range.proofs);
   const page = db.prepare(`${SELECT_ROW} WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?`);
   let cursor = anchor.seq;
   let ok = true;

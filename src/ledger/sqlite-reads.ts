@@ -13,6 +13,9 @@ type Reads = LedgerReads;
 type SyncReads = { [K in keyof Reads]: (...args: Parameters<Reads[K]>) => Awaited<ReturnType<Reads[K]>> };
 
 const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;
+// A kill-switch block is the operator's decision, not the agent's record (governance/reliability.ts).
+// json_valid: a payload that is not JSON (tampering, which verify reports) must not fail the read.
+const NOT_OPERATOR_DECIDED = `(CASE WHEN json_valid(payload) THEN json_extract(payload, '$.decided_by') END) IS NOT 'kill_switch'`;
 
 export function createSqliteReader(db: DatabaseSync): SyncReads {
   const byEnvelope = db.prepare(`${SELECT_PUBLIC_ROW} WHERE envelope_id = ?`);
@@ -21,6 +24,7 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
   const outcomes = db.prepare(
     `SELECT outcome, final_confidence, created_at FROM ledger
       WHERE agent_id = ? AND kind IN ${DECIDED_KINDS} AND outcome IS NOT NULL
+        AND ${NOT_OPERATOR_DECIDED}
       ORDER BY seq DESC LIMIT ?`,
   );
   const reviewQueue = createReviewQueueReader(db);

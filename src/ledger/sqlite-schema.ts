@@ -97,6 +97,23 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'ledger is append-only: DELETE refused above the retention anchor'); END;
     `,
   },
+  {
+    version: 4,
+    description: 'signed statements of retention runs (payload expiry, metadata retirement)',
+    sql: `
+      CREATE TABLE ledger_retention_records (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind       TEXT NOT NULL,
+        key_id     TEXT NOT NULL,
+        jws        TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE TRIGGER ledger_retention_records_no_update BEFORE UPDATE ON ledger_retention_records
+        BEGIN SELECT RAISE(ABORT, 'ledger retention records are append-only'); END;
+      CREATE TRIGGER ledger_retention_records_no_delete BEFORE DELETE ON ledger_retention_records
+        BEGIN SELECT RAISE(ABORT, 'ledger retention records are append-only'); END;
+    `,
+  },
 ];
 
 /**

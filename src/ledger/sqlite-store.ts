@@ -5,7 +5,7 @@
 // WAL lets them run while the writer commits.
 
 import { resolve } from 'node:path';
-import { checkCheckpoint } from './checkpoint-record.ts';
+import { checkCheckpoint, checkRetentionRecord } from './checkpoint-record.ts';
 import { checkEntry } from './entry-validation.ts';
 import { openReads } from './ledger-reads.ts';
 import { checkPaging } from './query-validation.ts';
@@ -24,7 +24,7 @@ import { walkSqliteChain } from './sqlite-chain-walk.ts';
 import { createSqliteMetadataRetention } from './sqlite-metadata-retention.ts';
 import { verifyRetained } from './retained-chain.ts';
 import type { ChainHead } from './stored-row.ts';
-import type { Ledger, LedgerCheckpoint, LedgerRow } from './types.ts';
+import type { Ledger, LedgerCheckpoint, LedgerRow, RetentionRecord } from './types.ts';
 
 export interface OpenLedgerOptions {
   /** A file path (its directory is created when missing) or ':memory:'. */
@@ -67,6 +67,8 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
   const retention = createSqliteMetadataRetention(db);
   const insertCheckpoint = db.prepare('INSERT OR IGNORE INTO ledger_checkpoints (seq, head_hash, key_id, jws, created_at) VALUES (?, ?, ?, ?, ?)');
   const selectCheckpoints = db.prepare('SELECT seq, head_hash, key_id, jws, created_at FROM ledger_checkpoints ORDER BY seq DESC LIMIT ? OFFSET ?');
+  const insertRetentionRecord = db.prepare('INSERT INTO ledger_retention_records (kind, key_id, jws, created_at) VALUES (?, ?, ?, ?)');
+  const selectRetentionRecords = db.prepare('SELECT kind, key_id, jws, created_at FROM ledger_retention_records ORDER BY id LIMIT ? OFFSET ?');
   const readHead = (): ChainHead => {
     const row = selectHead.get() as ChainHead | undefined;
     return row ? { seq: row.seq, hash: row.hash } : GENESIS_HEAD;
@@ -156,6 +158,16 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
       ensureOpen();
       checkPaging(query.limit, query.offset);
       return selectCheckpoints.all(query.limit, query.offset).map((row) => ({ ...row }) as unknown as LedgerCheckpoint);
+    },
+    async addRetentionRecord(record) {
+      ensureOpen();
+      checkRetentionRecord(record);
+      insertRetentionRecord.run(record.kind, record.key_id, record.jws, record.created_at);
+    },
+    async retentionRecords(query) {
+      ensureOpen();
+      checkPaging(query.limit, query.offset);
+      return selectRetentionRecords.all(query.limit, query.offset).map((row) => ({ ...row }) as unknown as RetentionRecord);
     },
     // One file has one gateway (several processes on one file are for tests), so the job runs.
     async runExclusive(_job, task) { ensureOpen(); return { ran: true, value: await task() }; },

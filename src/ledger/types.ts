@@ -7,7 +7,7 @@ import type { Outcome, RiskTier } from '../governance/types.ts';
 
 export const ENTRY_KINDS = [
   'validate', 'pre_check', 'post_check', 'decision', 'review', 'kill_switch', 'judge',
-  'tool_pin', 'tunnel',
+  'tool_pin', 'tunnel', 'idempotency_conflict',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -85,9 +85,31 @@ export interface ReviewItem {
 export interface VerifyRange {
   from_seq?: number;
   to_seq?: number;
+  /** What trusted signatures prove, checked row by row during the walk (ledger-audit.ts gathers them). */
+  proofs?: VerifyProofs;
 }
 
-export type VerifyProblem = 'hash_mismatch' | 'prev_hash_mismatch' | 'payload_tampered' | 'seq_gap';
+/** Facts signed by a trusted key, in the form the walk checks them in. */
+export interface VerifyProofs {
+  /** seq -> the chain hash a trusted checkpoint signed at that seq. */
+  checkpoints: ReadonlyMap<number, string>;
+  /**
+   * Payload-expiry runs sorted by through_seq, each with the latest cut-off (epoch ms) of it and
+   * every run after it: an expired row at seq s is proven when some run with through_seq >= s has
+   * a cut-off later than the row's created_at.
+   */
+  expiry: ReadonlyArray<{ through_seq: number; covers_before_ms: number }>;
+}
+
+/**
+ * The chain walk's problems, then what only signatures reveal: a rewrite with recomputed hashes
+ * (checkpoint_mismatch), rows cut off below a signed checkpoint (truncated), a payload expired
+ * without a signed retention run covering it (expiry_unproven), a deleted prefix no signed
+ * retention run vouches for (anchor_unsigned), and a stored signature that does not verify.
+ */
+export type VerifyProblem =
+  | 'hash_mismatch' | 'prev_hash_mismatch' | 'payload_tampered' | 'seq_gap'
+  | 'checkpoint_mismatch' | 'truncated' | 'expiry_unproven' | 'anchor_unsigned' | 'signature_invalid';
 
 export interface VerifyReport {
   valid: boolean;
@@ -141,6 +163,25 @@ export interface LedgerCheckpoint {
   created_at: string;
 }
 
+/**
+ * What a retention run states, signed before it changes anything: payload expiry drops payloads
+ * of rows up to `through_seq` created before `created_before`; metadata retirement deletes rows
+ * 1..anchor_seq (whose last hash is anchor_hash), all created before `created_before`. Verify
+ * accepts an expired row or an anchor only when such a statement, signed by a trusted key, covers it.
+ */
+export type RetentionClaims =
+  | { v: 1; kind: 'payload_expiry'; through_seq: number; created_before: string; hot_payload_days: number | null; run_at: string }
+  | { v: 1; kind: 'metadata_retirement'; anchor_seq: number; anchor_hash: string; created_before: string; run_at: string };
+
+/** A stored retention statement: a compact JWS over RetentionClaims (typ govgate-retention+jws). */
+export interface RetentionRecord {
+  kind: RetentionClaims['kind'];
+  /** The signing key's JWK thumbprint. */
+  key_id: string;
+  jws: string;
+  created_at: string;
+}
+
 /** Periodic jobs that one process of a fleet runs at a time. */
 export type ExclusiveJob = 'retention' | 'checkpoint';
 
@@ -153,7 +194,7 @@ export interface Ledger {
   /** The newest row of a kind (the kill switch's current state), or undefined. */
   latest(kind: EntryKind): Promise<LedgerRow | undefined>;
   list(query: ListQuery): Promise<{ rows: LedgerRowSummary[]; total: number }>;
-  /** The agent's most recent decided rows, newest first. */
+  /** The agent's most recent decided rows, newest first, without the kill switch's blocks (the operator's, not the agent's). */
   recentOutcomes(agentId: string, limit: number): Promise<Array<{ outcome: Outcome; final_confidence: number | null; created_at: string }>>;
   reviewQueue(query: ReviewQuery): Promise<{ items: ReviewItem[]; total: number }>;
   verify(range?: VerifyRange): Promise<VerifyReport>;
@@ -185,6 +226,10 @@ export interface Ledger {
   addCheckpoint(checkpoint: LedgerCheckpoint): Promise<boolean>;
   /** Checkpoints newest first. */
   checkpoints(query: { limit: number; offset: number }): Promise<LedgerCheckpoint[]>;
+  /** Stores a retention run's signed statement (append-only; the signature is checked by whoever reads it). */
+  addRetentionRecord(record: RetentionRecord): Promise<void>;
+  /** Retention statements in the order they were stored, one page at a time. */
+  retentionRecords(query: { limit: number; offset: number }): Promise<RetentionRecord[]>;
   /**
    * Runs `task` unless another process of the fleet is running the same job (PostgreSQL: a
    * session advisory lock; SQLite: a file has one gateway, so it always runs).

@@ -2,7 +2,7 @@
 // then kept current in memory as new decisions are recorded (bounded LRU of agents).
 
 import { LRUCache } from 'lru-cache';
-import { historicalReliability, type Outcome, type OutcomeSample } from '../governance/index.ts';
+import { countsTowardReliability, historicalReliability, type Outcome, type OutcomeSample } from '../governance/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 
 interface Recorded {
@@ -29,17 +29,23 @@ export class ReliabilityCache {
   }
 
   async score(agentId: string, now: number): Promise<number> {
+    return (await this.reliability(agentId, now)).score;
+  }
+
+  /** The score and how many past decisions it rests on (0: a new agent, at the prior). */
+  async reliability(agentId: string, now: number): Promise<{ score: number; samples: number }> {
     const history = await this.#load(agentId);
     const samples: OutcomeSample[] = history.map((h) => ({
       outcome: h.outcome,
       finalConfidence: h.finalConfidence,
       ageSeconds: Math.max(0, (now - h.at) / 1000),
     }));
-    return historicalReliability(samples);
+    return { score: historicalReliability(samples), samples: samples.length };
   }
 
-  /** Called after a decision is durably recorded. */
-  record(agentId: string, outcome: Outcome, finalConfidence: number, at: number): void {
+  /** Called after a decision is durably recorded; the operator's kill-switch blocks are not the agent's record. */
+  record(agentId: string, outcome: Outcome, finalConfidence: number, at: number, decidedBy = 'weighted'): void {
+    if (!countsTowardReliability(decidedBy)) return;
     const cached = this.#history.get(agentId);
     if (!cached) return; // read from the ledger, with this row, on next use
     this.#history.set(agentId, cached.then((list) => [{ outcome, finalConfidence, at }, ...list].slice(0, this.#window)));

@@ -4,7 +4,7 @@
 // (guarded-ledger.ts), so a failed append or read fails closed with 503.
 
 import { performance } from 'node:perf_hooks';
-import { evaluate } from '../governance/index.ts';
+import { evaluate, SCORE_VERSION } from '../governance/index.ts';
 import type { GovernanceContext, GovernanceEvaluation, GovernanceInput, ParentEnvelope } from '../governance/index.ts';
 import type { PolicyBundle, SessionCall } from '../policy/index.ts';
 import { newEnvelopeId, type Ledger, type LedgerEntry, type LedgerRow } from '../ledger/index.ts';
@@ -17,6 +17,7 @@ import { publishRules, rulesPayload, sessionCalls, storedHistory, type Evaluated
 import { liveDryRun } from './live-dry-run.ts';
 import type { DryRunContextInput, DryRunResult, DryRunSubject } from './policy-dry-run.ts';
 import { inputFromStored, postCheckInput, preCheckInput, validateInput, type StoredRequest } from './inputs.ts';
+import { conflictEntry, conflictError, postCheckDigest, recordedDigest } from './post-check-idempotency.ts';
 import { ledgerEntry, postCheckResponse, preCheckResponse, validateResponse, type ResponseBody } from './responses.ts';
 import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
 
@@ -59,7 +60,7 @@ export class Runtime {
   readonly #now: () => number;
   readonly #sessions: SessionHistory;
   /** Post-checks under way, by pre-check id: a duplicate arriving meanwhile waits for the first. */
-  readonly #postChecks = new Map<string, Promise<PostCheckResult>>();
+  readonly #postChecks = new Map<string, { digest: string; result: Promise<PostCheckResult> }>();
 
   constructor(deps: RuntimeDeps) {
     this.#deps = deps;
@@ -105,14 +106,27 @@ export class Runtime {
 
   postCheck(body: PostCheckBody, facts: SidecarFacts = {}): Promise<PostCheckResult> {
     const key = body.pre_check_envelope_id;
+    const digest = postCheckDigest(body);
     const running = this.#postChecks.get(key);
-    if (running) return running.then((result) => ({ ...result, replayed: true }));
-    const result = this.#postCheckOnce(body, facts).finally(() => this.#postChecks.delete(key));
-    this.#postChecks.set(key, result);
+    if (running?.digest === digest) return running.result.then((result) => ({ ...result, replayed: true }));
+    // Another body for a pre-check being post-checked: once that one is recorded, this one conflicts.
+    if (running) return running.result.catch(() => undefined).then(() => this.#postCheckOnce(body, facts, digest));
+    const result = this.#postCheckOnce(body, facts, digest).finally(() => this.#postChecks.delete(key));
+    this.#postChecks.set(key, { digest, result });
     return result;
   }
 
-  async #postCheckOnce(body: PostCheckBody, facts: SidecarFacts): Promise<PostCheckResult> {
+  /** The first post-check's answer for the same body; for another body a recorded 409. */
+  async #replayOrConflict(first: LedgerRow, digest: string): Promise<PostCheckResult> {
+    const recorded = recordedDigest(first);
+    // null: the first payload expired, so the answer cannot be replayed either (replay says so).
+    if (recorded === null || recorded === digest) return replay(first);
+    const bundle = this.#deps.policies.current();
+    await this.#deps.ledger.append(conflictEntry(first, digest, { policy_version: bundle.version, score_version: SCORE_VERSION }));
+    throw conflictError(first);
+  }
+
+  async #postCheckOnce(body: PostCheckBody, facts: SidecarFacts, digest: string): Promise<PostCheckResult> {
     const started = performance.now();
     const preCheckId = body.pre_check_envelope_id;
     let pre: PreCheckRef;
@@ -122,7 +136,7 @@ export class Runtime {
       ({ body: preBody, ...pre } = facts.preCheck);
     } else {
       const existing = await this.#deps.ledger.findChild(preCheckId, 'post_check');
-      if (existing) return replay(existing);
+      if (existing) return this.#replayOrConflict(existing, digest);
       const row = await this.#deps.ledger.get(preCheckId);
       if (!row || row.kind !== 'pre_check') {
         throw new ApiError('ENVELOPE_NOT_FOUND', `No pre-check with envelope id ${preCheckId}; post-check needs the envelope_id a pre-check returned.`);
@@ -141,13 +155,13 @@ export class Runtime {
     try {
       await this.#record(ledgerEntry({
         kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
-        action: preBody.action, evaluation, payload: { request: body, pre_check: preBody, response, ...sidecarPayload(facts), ...rulesPayload(evaluated) },
+        action: preBody.action, evaluation, payload: { request: body, request_digest: digest, pre_check: preBody, response, ...sidecarPayload(facts), ...rulesPayload(evaluated) },
       }), input, evaluation);
     } catch (error) {
       if ((error as { code?: string }).code !== 'LEDGER_DUPLICATE_POST_CHECK') throw error;
       // Another gateway process recorded this post-check first: answer with its result.
       const winner = await this.#deps.ledger.findChild(preCheckId, 'post_check');
-      if (winner) return replay(winner);
+      if (winner) return this.#replayOrConflict(winner, digest);
       throw error;
     }
     return { body: response, replayed: false };
@@ -201,15 +215,16 @@ export class Runtime {
     const bundle = this.#deps.policies.current();
     const { preCheck, sessionCalls, history = [] } = extra;
     const now = this.#now();
-    const [historicalReliability, parent] = await Promise.all([
-      this.#deps.reliability.score(input.agentId, now),
+    const [reliability, parent] = await Promise.all([
+      this.#deps.reliability.reliability(input.agentId, now),
       parentId ? this.#parent(parentId) : undefined,
     ]);
     const ctx: GovernanceContext = {
       bundle,
       agentPolicy: bundle.resolveAgent(input.agentId),
       killSwitchActive: this.#deps.killSwitch.active,
-      historicalReliability,
+      historicalReliability: reliability.score,
+      reliabilitySamples: reliability.samples,
       parent,
       preCheck: preCheck ? { envelopeId: preCheck.envelope_id, outcome: preCheck.outcome ?? 'approve' } : undefined,
       judgeScore: null,
@@ -229,7 +244,7 @@ export class Runtime {
     const row = await this.#deps.ledger.append(entry);
     publishRules(evaluation);
     if (entry.outcome) {
-      this.#deps.reliability.record(input.agentId, entry.outcome, entry.final_confidence ?? 0, Date.parse(row.created_at));
+      this.#deps.reliability.record(input.agentId, entry.outcome, entry.final_confidence ?? 0, Date.parse(row.created_at), evaluation.decision.decided_by);
       if (decisionChannel.hasSubscribers) {
         const event: DecisionEvent = { stage: entry.kind, outcome: entry.outcome, tier: entry.risk_tier ?? 'none' };
         decisionChannel.publish(event);

@@ -62,21 +62,78 @@ export const AuditList = {
 
 export const ChainVerifyReport = {
   type: 'object',
-  required: ['valid', 'rows_checked', 'from_seq', 'to_seq', 'head_hash', 'erased_rows', 'expired_rows', 'first_bad_seq', 'problem', 'detail', 'duration_ms'],
+  required: [
+    'valid', 'rows_checked', 'from_seq', 'to_seq', 'head_hash', 'erased_rows', 'expired_rows', 'first_bad_seq', 'problem', 'detail', 'duration_ms',
+    'signatures_checked', 'trusted_key_ids', 'checkpoints', 'anchor', 'retention_records',
+  ],
   properties: {
-    valid: { type: 'boolean' },
+    valid: { type: 'boolean', description: 'The chain links up and, when signatures_checked, agrees with every signed checkpoint, retention run and anchor.' },
     rows_checked: { type: 'integer', minimum: 0 },
     from_seq: { type: ['integer', 'null'] },
     to_seq: { type: ['integer', 'null'] },
     head_hash: { type: ['string', 'null'] },
     erased_rows: { type: 'integer', minimum: 0, description: 'Rows whose PII was erased by request: still valid.' },
     expired_rows: { type: 'integer', minimum: 0, description: 'Rows whose payload expired by retention: still valid.' },
-    first_bad_seq: { type: ['integer', 'null'], description: 'The first row that fails verification.' },
-    problem: { type: ['string', 'null'], enum: ['hash_mismatch', 'prev_hash_mismatch', 'payload_tampered', 'seq_gap', null] },
+    first_bad_seq: {
+      type: ['integer', 'null'],
+      description: 'The first row that fails verification. For checkpoint_mismatch: the first row after the last one a signature proves (the rewrite lies between it and the checkpoint); '
+        + 'for truncated: the first missing row; for anchor_unsigned: the anchor\'s seq. null with valid false: a stored signed statement itself is invalid.',
+    },
+    problem: {
+      type: ['string', 'null'],
+      enum: ['hash_mismatch', 'prev_hash_mismatch', 'payload_tampered', 'seq_gap', 'checkpoint_mismatch', 'truncated', 'expiry_unproven', 'anchor_unsigned', 'signature_invalid', null],
+      description: 'What failed first (docs/ledger.md, "Verify against signatures").',
+    },
     detail: { type: ['string', 'null'] },
     duration_ms: { type: 'number' },
     anchored_at_seq: { type: ['integer', 'null'], description: 'Metadata retention deleted rows 1..anchored_at_seq; the chain was verified from the stored anchor (that row\'s hash). null: no row was ever deleted.' },
     rows_deleted_before: { type: 'integer', minimum: 0, description: 'Rows at the start of the chain deleted by metadata retention (METADATA_YEARS).' },
+    signatures_checked: { type: 'boolean', description: 'false when no checkpoint key is configured (CHECKPOINT_INTERVAL_SECONDS=0): only the walk ran, which a database writer can fool.' },
+    trusted_key_ids: { type: 'array', items: { type: 'string' }, description: 'RFC 7638 thumbprints of the public keys signatures were checked against.' },
+    checkpoints: {
+      type: 'object',
+      required: ['checked', 'verified', 'unknown_key', 'newest_verified_seq', 'unprotected_rows', 'newest'],
+      properties: {
+        checked: { type: 'integer', minimum: 0, description: 'Stored checkpoints read.' },
+        verified: { type: 'integer', minimum: 0, description: 'Signed by a trusted key; the walk compared each with the row at its seq.' },
+        unknown_key: { type: 'integer', minimum: 0, description: 'Signed by another key (a gateway with its own key): not counted as proof.' },
+        newest_verified_seq: { type: ['integer', 'null'] },
+        unprotected_rows: { type: 'integer', minimum: 0, description: 'Rows after the newest verified checkpoint: no signature covers them yet, so deleting them is not detectable.' },
+        newest: {
+          type: 'array', description: 'The newest checkpoints (up to 10), newest first.',
+          items: {
+            type: 'object',
+            required: ['seq', 'key_id', 'created_at', 'signature', 'confirmed'],
+            properties: {
+              seq: { type: 'integer' },
+              key_id: { type: 'string' },
+              created_at: { type: 'string' },
+              signature: { type: 'string', enum: ['valid', 'invalid', 'unknown_key'] },
+              confirmed: { type: 'boolean', description: 'The walk reached this seq and found the signed hash.' },
+            },
+          },
+        },
+      },
+    },
+    anchor: {
+      type: ['object', 'null'],
+      description: 'Where metadata retention cut the chain (null: never). signed: a retirement statement signed by a trusted key states this seq and hash.',
+      required: ['seq', 'hash', 'retired_at', 'signed', 'key_id'],
+      properties: {
+        seq: { type: 'integer' }, hash: hex, retired_at: { type: 'string' }, signed: { type: 'boolean' }, key_id: { type: ['string', 'null'] },
+      },
+    },
+    retention_records: {
+      type: 'object',
+      required: ['checked', 'payload_expiry', 'metadata_retirement', 'unknown_key'],
+      description: 'Signed statements of retention runs: an expired payload or an anchor is accepted only when one covers it.',
+      properties: {
+        checked: { type: 'integer', minimum: 0 },
+        payload_expiry: { type: 'integer', minimum: 0 },
+        metadata_retirement: { type: 'integer', minimum: 0 },
+        unknown_key: { type: 'integer', minimum: 0 },
+      },
+    },
   },
 };
 

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { openPostgresLedger } from '../../src/ledger/index.ts';
 import { preCheckBody } from '../helpers/bodies.ts';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.ts';
+import { startTestGateway } from '../helpers/gateway.ts';
 import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
 
 const { skip } = await probePostgres();
@@ -85,5 +86,26 @@ describe('a fleet of gateway processes on one PostgreSQL ledger', { skip }, () =
     }
     const rows = await a.call('GET', '/v1/audit/executions?kind=post_check');
     assert.equal(rows.body.total, 10);
+  });
+
+  test('a post-check with a different body through another gateway is 409 IDEMPOTENCY_CONFLICT, recorded once', async (t) => {
+    const db = await createTestSchema(t);
+    const env = { ...db.env, CHECKPOINT_INTERVAL_SECONDS: '0' };
+    // Two gateways in this process share nothing but the database (each its own runtime, pool and
+    // in-flight map), which is what the rule must hold across; processes only make it slower.
+    const a = await startTestGateway(t, { env });
+    const b = await startTestGateway(t, { env });
+    const execution = { model: 'gpt-4o', latency_ms: 310, tokens: 220 };
+    const output = { payment_id: 'PAY-ABCDEFGH12', status: 'created', amount: 1200, currency: 'EUR' };
+    const pre = await a.call('POST', '/v1/runtime/pre-check', preCheckBody());
+    const body = { pre_check_envelope_id: pre.body.envelope_id, execution, output };
+    const first = await a.call('POST', '/v1/runtime/post-check', body);
+    assert.equal(first.status, 200);
+    const same = await b.call('POST', '/v1/runtime/post-check', body);
+    assert.deepEqual([same.status, same.headers.get('idempotent-replayed'), same.body.envelope_id], [200, 'true', first.body.envelope_id]);
+    const other = await b.call('POST', '/v1/runtime/post-check', { ...body, output: { ...output, amount: 99 } });
+    assert.deepEqual([other.status, other.body.code], [409, 'IDEMPOTENCY_CONFLICT']);
+    const conflicts = await a.call('GET', '/v1/audit/executions?kind=idempotency_conflict');
+    assert.equal(conflicts.body.total, 1);
   });
 });

@@ -57,12 +57,15 @@ describe('the gateway on PostgreSQL', { skip }, () => {
     const gw = await startTestGateway(t, { env: db.env });
     const decided = await gw.call('POST', '/v1/runtime/validate', validateBody());
     const in91Days = new Date(Date.now() + 91 * 86_400_000);
-    const report = await runRetention(gw.ledger, gw.config.retention, in91Days);
+    // As the scheduled job runs it: signed with the gateway's checkpoint key, so verify can prove the expiry.
+    const signer = await loadCheckpointSigner({ key: null, generatedKeyPath: `${gw.dir}/checkpoint-key.jwk` });
+    const report = await runRetention(gw.ledger, gw.config.retention, in91Days, { signer });
     assert.deepEqual([report.ran, report.payloads_expired], [true, 1]);
     const record = await gw.call('GET', `/v1/audit/executions/${decided.body.envelope_id}`);
     assert.deepEqual([record.body.payload, record.body.payload_state, record.body.outcome], [null, 'expired', decided.body.decision.outcome]);
     assert.match(record.body.payload_note, /no longer available/);
-    assert.equal((await gw.call('GET', '/v1/audit/chain/verify')).body.valid, true);
+    const verified = (await gw.call('GET', '/v1/audit/chain/verify')).body;
+    assert.deepEqual([verified.valid, verified.expired_rows, verified.retention_records.payload_expiry], [true, 1, 1]);
   });
 
   test('signed checkpoints are listed with the signing key, and an auditor can check them', async (t) => {

@@ -70,17 +70,57 @@ test('post-check: records a new row linked to the pre-check and never changes th
   assert.equal(verify.body.valid, true);
 });
 
-test('post-check is idempotent: a second call returns the first result and adds no row', async (t) => {
+test('post-check is idempotent: the same body again returns the first result and adds no row', async (t) => {
   const gw = await startTestGateway(t);
   const pre = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody());
   const body = { pre_check_envelope_id: pre.body.envelope_id, execution, output };
   const first = await gw.call('POST', '/v1/runtime/post-check', body);
   const before = (await gw.call('GET', '/v1/audit/executions')).body.total;
-  const second = await gw.call('POST', '/v1/runtime/post-check', { ...body, output: { different: true } });
+  // Key order does not matter: the body is compared by its canonical digest.
+  const second = await gw.call('POST', '/v1/runtime/post-check', { output: { currency: 'EUR', amount: 1200, status: 'created', payment_id: 'PAY-ABCDEFGH12' }, execution, pre_check_envelope_id: pre.body.envelope_id });
   assert.equal(second.status, 200);
   assert.deepEqual(second.body, first.body);
   assert.equal(second.headers.get('idempotent-replayed'), 'true');
   assert.equal((await gw.call('GET', '/v1/audit/executions')).body.total, before);
+});
+
+test('post-check with the same pre-check but a different body is 409 IDEMPOTENCY_CONFLICT, recorded in the ledger, never the first approve', async (t) => {
+  const gw = await startTestGateway(t);
+  const pre = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody());
+  const body = { pre_check_envelope_id: pre.body.envelope_id, execution, output };
+  const first = await gw.call('POST', '/v1/runtime/post-check', body);
+  assert.equal(first.body.decision.outcome, 'approve');
+  const secret = { ...output, note: 'key AKIAABCDEFGHIJKLMNOP' };
+  const second = await gw.call('POST', '/v1/runtime/post-check', { ...body, output: secret });
+  assert.equal(second.status, 409);
+  assert.match(second.headers.get('content-type') ?? '', /application\/problem\+json/);
+  assert.equal(second.body.code, 'IDEMPOTENCY_CONFLICT');
+  assert.equal(second.body.post_check_envelope_id, first.body.envelope_id);
+  assert.doesNotMatch(second.text, /AKIA/);
+
+  const conflicts = await gw.call('GET', '/v1/audit/executions?kind=idempotency_conflict');
+  assert.equal(conflicts.body.total, 1);
+  const row = await gw.call('GET', `/v1/audit/executions/${conflicts.body.items[0].envelope_id}`);
+  assert.equal(row.body.parent_envelope_id, pre.body.envelope_id);
+  assert.equal(row.body.outcome, null);
+  assert.equal(row.body.payload.reason, 'post_check_body_differs');
+  assert.equal(row.body.payload.post_check_envelope_id, first.body.envelope_id);
+  assert.match(row.body.payload.rejected_request_digest, /^[0-9a-f]{64}$/);
+  assert.notEqual(row.body.payload.rejected_request_digest, row.body.payload.recorded_request_digest);
+  assert.doesNotMatch(JSON.stringify(row.body), /AKIA/, 'the rejected body itself (and its secret) is not stored');
+  assert.equal((await gw.call('GET', '/v1/audit/executions?kind=post_check')).body.total, 1);
+  assert.equal((await gw.call('GET', '/v1/audit/chain/verify')).body.valid, true);
+});
+
+test('post-check: duplicates with different bodies arriving at the same moment get one result and conflicts, never a replay of another body', async (t) => {
+  const gw = await startTestGateway(t);
+  const pre = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody());
+  const bodies = [1200, 1201, 1200, 1202].map((amount) => ({ pre_check_envelope_id: pre.body.envelope_id, execution, output: { ...output, amount } }));
+  const results = await Promise.all(bodies.map((body) => gw.call('POST', '/v1/runtime/post-check', body)));
+  const okAmounts = results.flatMap((r, i) => (r.status === 200 ? [bodies[i].output.amount] : []));
+  assert.equal(new Set(okAmounts).size, 1, 'every 200 is for the same body');
+  assert.ok(results.every((r) => r.status === 200 || (r.status === 409 && r.body.code === 'IDEMPOTENCY_CONFLICT')), results.map((r) => r.status).join());
+  assert.equal((await gw.call('GET', '/v1/audit/executions?kind=post_check')).body.total, 1);
 });
 
 test('post-check is idempotent when duplicates arrive at the same moment: one row, one answer', async (t) => {

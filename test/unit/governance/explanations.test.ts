@@ -31,6 +31,18 @@ describe('governance disclosure', () => {
 });
 
 describe('confidence rationale through evaluate', () => {
+  test('historical reliability is described by what is true of it', () => {
+    const cases: Array<[Partial<Parameters<typeof context>[0]>, RegExp]> = [
+      [{ historicalReliability: 70, reliabilitySamples: 0 }, /historical reliability \(70\): the agent has no decision history yet, so it starts at the default of 70/],
+      [{ historicalReliability: 40, reliabilitySamples: 3 }, /historical reliability \(40\): the agent's recent decisions were not all approvals/],
+      [{ historicalReliability: 80, reliabilitySamples: 1 }, /historical reliability \(80\): it blends the default of 70 with the agent's recent decisions/],
+      [{ historicalReliability: 80 }, /historical reliability \(80\): it blends the default of 70/],
+    ];
+    for (const [ctx, expected] of cases) {
+      assert.match(evaluate(validateInput(), context(ctx)).confidence_rationale, expected, JSON.stringify(ctx));
+    }
+  });
+
   test('names the weakest check and its first failure', () => {
     const result = evaluate(validateInput({ output: { status: 'completed', amount: 120, key: 'AKIAABCDEFGHIJKLMNOP' } }), context());
     assert.match(result.confidence_rationale, /weakest signal safety \(40\): output\.key holds a secret \(aws-access-key\)/);

@@ -90,6 +90,18 @@ export function readCases(open: OpenLedger): void {
     assert.deepEqual(await ledger.recentOutcomes('nobody', 5), []);
   }));
 
+  test('recentOutcomes leaves out the kill switch\'s blocks: the operator decided them, not the agent', () => withLedger(open, async (ledger) => {
+    await appendInOrder(ledger, [
+      makeEntry({ agent_id: 'x', kind: 'pre_check', outcome: 'approve', final_confidence: 90, payload: { decided_by: 'weighted' } }),
+      makeEntry({ agent_id: 'x', kind: 'pre_check', outcome: 'block', final_confidence: 90, payload: { decided_by: 'kill_switch' } }),
+      makeEntry({ agent_id: 'x', kind: 'validate', outcome: 'block', final_confidence: 20, payload: { decided_by: 'safety', note: { decided_by: 'kill_switch' } } }),
+      makeEntry({ agent_id: 'x', kind: 'validate', outcome: 'block', final_confidence: 80, payload: { decided_by: 'kill_switch' } }),
+    ]);
+    const recent = await ledger.recentOutcomes('x', 10);
+    assert.deepEqual(recent.map((r) => [r.outcome, r.final_confidence]), [['block', 20], ['approve', 90]],
+      'only a top-level decided_by of kill_switch is left out; a nested key the agent controls is not');
+  }));
+
   test('a duplicate envelope or a second post-check is refused without failing its batch neighbours', () => withLedger(open, async (ledger) => {
     const pre = await ledger.append(makeEntry({ kind: 'pre_check' }));
     const post = makeEntry({ kind: 'post_check', parent_envelope_id: pre.envelope_id });

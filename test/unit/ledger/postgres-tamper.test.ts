@@ -17,6 +17,8 @@ import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres-migrations.ts'
 import { ALL_COLUMNS, rowValues } from '../../../src/ledger/row-codec.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../../helpers/postgres.ts';
 import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
+import { forgeryCases, storeVerifier } from './ledger-contract-forgeries.ts';
+import { openPostgresForgeryStore } from './forgery-stores.ts';
 
 const { skip } = await probePostgres();
 
@@ -189,4 +191,8 @@ describe('postgres tampering', { skip }, () => {
     await assert.rejects(db.query('DELETE FROM ledger_anchors'), /append-only/);
     await assert.rejects(db.query('UPDATE ledger_anchors SET seq = 9'), /append-only/);
   });
+});
+
+describe('postgres forgeries that only signatures reveal (store API)', { skip }, () => {
+  forgeryCases(openPostgresForgeryStore, [storeVerifier]);
 });

@@ -2,7 +2,7 @@
 // the append-only triggers first). verify() must name the first bad seq and the problem, and
 // must still accept what erasure and expiry do by policy.
 
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { openSqliteLedger, retireMetadata, rowHash, type Ledger, type LedgerRow, type VerifyReport } from '../../../src/ledger/index.ts';
 import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
+import { forgeryCases, storeVerifier } from './ledger-contract-forgeries.ts';
+import { openSqliteForgeryStore } from './forgery-stores.ts';
 
 interface Fixture {
   ledger: Ledger;
@@ -133,4 +135,8 @@ test('metadata retention refuses to delete a prefix that does not verify, and de
   assert.match(result.refused?.detail ?? '', /rows 1\.\.4 do not verify, so they are kept as evidence/);
   assert.equal(await ledger.anchor(), null);
   assert.equal(readStored(1).envelope_id, rows[0].envelope_id, 'row 1 is still there');
+});
+
+describe('sqlite forgeries that only signatures reveal (store API)', () => {
+  forgeryCases(openSqliteForgeryStore, [storeVerifier]);
 });
