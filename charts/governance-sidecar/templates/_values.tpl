@@ -109,9 +109,6 @@ messages name the key the user wrote.
 {{- if and (not $v.policies.existingConfigMap) (not $v.policies.bundle) -}}
 {{- fail (printf "%s.policies: name the ConfigMap holding the policy bundle in the pod's namespace (policies.existingConfigMap) or give the bundle's files (policies.bundle: path -> YAML text)" $p) -}}
 {{- end -}}
-{{- if and $v.policies.existingConfigMap $v.policies.bundle -}}
-{{- fail (printf "%s.policies: set existingConfigMap or bundle, not both" $p) -}}
-{{- end -}}
 {{- with $v.centralGateway -}}
 {{- if .url -}}
 {{- if not (regexMatch "^https?://[^/]+" .url) -}}

@@ -72,7 +72,7 @@ data:
     {{- toYaml . | nindent 4 }}
   {{- end }}
 {{- end -}}
-{{- if $v.policies.bundle }}
+{{- if and $v.policies.bundle (not $v.policies.existingConfigMap) }}
 ---
 apiVersion: v1
 kind: ConfigMap
