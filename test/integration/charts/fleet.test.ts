@@ -226,13 +226,13 @@ describe('docs/kubernetes.md: the example agent in its own namespace', () => {
     const toolsUrl = `http://127.0.0.1:${(tools.address() as AddressInfo).port}`;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'fleet-agent-'));
     t.after(() => rmSync(dir, { recursive: true, force: true }));
-    const volumes = new Map((testPod.spec.volumes as Json[]).map((v) => [v.name, v]));
-    const configData = { ...(objectsOf(objects, 'ConfigMap', volumes.get('governance-sidecar-config').configMap.name)[0] as Json).data };
+    const volumes = new Map<string, Json>((testPod.spec.volumes as Json[]).map((v) => [v.name, v]));
+    const configData = { ...(objectsOf(objects, 'ConfigMap', volumes.get('governance-sidecar-config')!.configMap.name)[0] as Json).data };
     const gatewayYaml = parseYaml(configData['gateway.yaml']) as Json;
     for (const route of gatewayYaml.routes) route.upstream = toolsUrl;
     configData['gateway.yaml'] = stringifyYaml(gatewayYaml);
     mountConfigMap(configData, path.join(dir, 'config'));
-    mountConfigMap((objectsOf(objects, 'ConfigMap', volumes.get('governance-sidecar-policies').configMap.name)[0] as Json).data, path.join(dir, 'policies'));
+    mountConfigMap((objectsOf(objects, 'ConfigMap', volumes.get('governance-sidecar-policies')!.configMap.name)[0] as Json).data, path.join(dir, 'policies'));
 
     // The sidecar with the pod's environment; its ledger here is a local SQLite file, as the
     // central gateway's client is not this test's subject.
