@@ -189,6 +189,7 @@ describe('docs/kubernetes.md: the example agent in its own namespace', () => {
     const token = env.get('CENTRAL_GATEWAY_TOKEN')?.valueFrom?.secretKeyRef;
     assert.ok(token);
     assert.ok(installScript().some((line) => line.startsWith(`kubectl -n ${namespace} create secret generic ${token.name} --from-literal=${token.key}=`)), 'the docs create that Secret');
+    assert.ok(agentInstall.notes.includes(`kubectl -n ${namespace} create secret generic ${token.name} --from-literal=${token.key}=`), 'NOTES say how to create it');
     for (const name of ['DATABASE_URL', 'LEDGER_PATH']) assert.equal(env.get(name), undefined, `${name}: no ledger of its own`);
   });
 
