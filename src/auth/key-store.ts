@@ -1,5 +1,5 @@
-// Where API keys live: a small interface so the SQLite store (embedded gateway) and the
-// PostgreSQL store (edge fleet, later) are interchangeable. Keys are never in the ledger: the
+// Where API keys live: a small interface so the SQLite store (embedded gateway, a single sidecar)
+// and the PostgreSQL store (a fleet: every replica shares it) are interchangeable. Keys are never in the ledger: the
 // ledger is append-only, and a key's last-used time and revocation must change.
 
 import type { Tier } from './entitlements.ts';
@@ -25,6 +25,8 @@ export type RevokeResult = 'revoked' | 'already_revoked' | 'not_found';
 
 export interface KeyStore {
   insert(key: StoredApiKey): Promise<void>;
+  /** Inserts unless a key with this id exists (the bootstrap key, on every start). */
+  insertIfAbsent(key: StoredApiKey): Promise<'inserted' | 'exists'>;
   findByHash(keyHash: string): Promise<StoredApiKey | undefined>;
   list(): Promise<ApiKeyRecord[]>;
   revoke(id: string, at: string): Promise<RevokeResult>;

@@ -53,6 +53,7 @@ export function openSqliteKeyStore(path: string): KeyStore {
   }
 
   const insert = db.prepare(`INSERT INTO api_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertIfAbsent = db.prepare(`INSERT INTO api_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`);
   const byHash = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`);
   const all = db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`);
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
@@ -65,6 +66,10 @@ export function openSqliteKeyStore(path: string): KeyStore {
   return {
     async insert(key) {
       insert.run(key.id, key.key_hash, key.hint, key.name, key.tier, key.team, key.created_at, key.last_used_at, key.revoked_at);
+    },
+    async insertIfAbsent(key) {
+      const { changes } = insertIfAbsent.run(key.id, key.key_hash, key.hint, key.name, key.tier, key.team, key.created_at, key.last_used_at, key.revoked_at);
+      return Number(changes) === 1 ? 'inserted' : 'exists';
     },
     async findByHash(keyHash) {
       return byHash.get(keyHash) as StoredApiKey | undefined;

@@ -1,9 +1,11 @@
-// `govgate keys create|list|revoke`: API keys in the key store (KEYS_PATH, default keys.db
-// beside the ledger). A new key is printed once; only its hash is stored. A revoke takes
-// effect at once on every gateway process sharing the store.
+// `govgate keys create|list|revoke`: API keys in the key store the gateway uses: PostgreSQL when
+// DATABASE_URL is one (shared by the fleet), else the SQLite file KEYS_PATH (default keys.db
+// beside the ledger). A new key is printed once; only its hash is stored. A revoke takes effect
+// at once on every gateway process sharing the store.
 
 import { loadConfig } from '../config/index.ts';
-import { TIERS, isTier, issueApiKey, openSqliteKeyStore, type ApiKeyRecord, type KeyStore } from '../auth/index.ts';
+import { TIERS, isTier, issueApiKey, type ApiKeyRecord, type KeyStore } from '../auth/index.ts';
+import { keyStoreKind, openConfiguredKeyStore } from '../gateway/index.ts';
 import { UsageError } from './serve-command.ts';
 
 export interface KeysFlags {
@@ -21,8 +23,10 @@ export async function keysCommand(args: string[], flags: KeysFlags, out: (text: 
     throw new UsageError('usage: govgate keys create --tier developer|team|enterprise [--team T] [--name N] | keys list | keys revoke <key id>');
   }
   const config = loadConfig(process.env);
-  if (config.keysPath === ':memory:') throw new UsageError('KEYS_PATH (or LEDGER_PATH) is :memory:, so keys would vanish on exit; set KEYS_PATH to a file');
-  const store = openSqliteKeyStore(config.keysPath);
+  if (keyStoreKind(config) === 'sqlite' && config.keysPath === ':memory:') {
+    throw new UsageError('KEYS_PATH (or LEDGER_PATH) is :memory:, so keys would vanish on exit; set KEYS_PATH to a file');
+  }
+  const store = await openConfiguredKeyStore(config, { listen: false });
   try {
     if (sub === 'create') return await create(store, flags, out);
     if (sub === 'list') return await list(store, flags, out);

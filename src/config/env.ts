@@ -4,7 +4,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/index.ts';
-import { TIERS, isTier, type Tier } from '../auth/index.ts';
+import { API_KEY_PREFIX, TIERS, isApiKeyFormat, isTier, type Tier } from '../auth/index.ts';
 
 export const VARIANTS = ['embedded', 'edge'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -91,8 +91,10 @@ export interface Config {
   /** /docs and /openapi.json are served unless SERVICE_ENV=production. */
   readonly docsEnabled: boolean;
   readonly jwt: JwtConfig;
-  /** The API key store (SQLite): KEYS_PATH, default keys.db beside the ledger file. */
+  /** The SQLite API key store: KEYS_PATH, default keys.db beside the ledger file. With PostgreSQL the keys live there. */
   readonly keysPath: string;
+  /** BOOTSTRAP_API_KEY: an API key every replica installs in the key store at start (enterprise tier). */
+  readonly bootstrapApiKey: string | null;
   /** Peers whose X-Forwarded-For is believed (IPs or CIDRs); everyone else is their socket address. */
   readonly trustedProxies: readonly string[];
   /** Most rate-limit buckets kept in memory at once (least recently used go first). */
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     docsEnabled: serviceEnv !== 'production',
     jwt: jwtConfig(env, serviceEnv, issues),
     keysPath: keysPath(env, cwd),
+    bootstrapApiKey: bootstrapApiKey(env, issues),
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES, issues),
     rateLimitMaxKeys: integer(env.RATE_LIMIT_MAX_KEYS, 'RATE_LIMIT_MAX_KEYS', 10_000, 100, 10_000_000, issues),
     retention: {
@@ -275,6 +278,14 @@ function jwtConfig(env: NodeJS.ProcessEnv, serviceEnv: string, issues: string[])
     clockToleranceSeconds: integer(env.JWT_CLOCK_TOLERANCE_SECONDS, 'JWT_CLOCK_TOLERANCE_SECONDS', 30, 0, 300, issues),
     jwksCooldownSeconds: integer(env.JWT_JWKS_COOLDOWN_SECONDS, 'JWT_JWKS_COOLDOWN_SECONDS', 30, 0, 3600, issues),
   };
+}
+
+function bootstrapApiKey(env: NodeJS.ProcessEnv, issues: string[]): string | null {
+  const key = env.BOOTSTRAP_API_KEY?.trim() || null;
+  if (key !== null && !isApiKeyFormat(key)) {
+    issues.push(`BOOTSTRAP_API_KEY: must be an API key, ${API_KEY_PREFIX} and 43 letters, digits, _ or - (e.g. from govgate keys create, or ${API_KEY_PREFIX} + 43 random letters and digits)`);
+  }
+  return key;
 }
 
 function keysPath(env: NodeJS.ProcessEnv, cwd: string): string {

@@ -6,5 +6,6 @@ export type { RunningGateway, StartOptions } from './start-gateway.ts';
 export { GATEWAY_VERSION } from './package-version.ts';
 export { openConfiguredLedger, postgresConnection, type OpenConfiguredLedgerOptions } from './open-ledger.ts';
 export { loadConfiguredSigner } from './checkpoint-key.ts';
+export { keyStoreKind, openConfiguredKeyStore, type KeyStoreKind, type OpenKeyStoreOptions } from './open-key-store.ts';
 export { runRetention, type RetentionReport } from './retention.ts';
 export { startFleetSync, type FleetSync, type FleetSyncOptions } from './fleet-sync.ts';

@@ -6,7 +6,7 @@ import type { Config } from '../config/index.ts';
 import { watchPolicyBundle } from '../policy/index.ts';
 import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
-import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, openSqliteKeyStore, type KeyStore } from '../auth/index.ts';
+import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
 import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, type PolicySource } from '../runtime/index.ts';
@@ -18,6 +18,7 @@ import { openConfiguredLedger } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
+import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -61,7 +62,12 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   let jobs: LedgerJobs | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
-    keys = config.authEnabled ? openSqliteKeyStore(config.keysPath) : undefined;
+    // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
+    keys = config.authEnabled ? await openConfiguredKeyStore(config, { listen: true, logger }) : undefined;
+    if (keys && config.bootstrapApiKey) {
+      const bootstrap = await installBootstrapKey(keys, config.bootstrapApiKey);
+      logger.info('bootstrap API key installed', { key_id: bootstrap.id, store: keyStoreKind(config), already_present: bootstrap.result === 'exists' });
+    }
     rateLimits = config.rateLimitEnabled
       ? startRateLimiting({ configDir: config.configDir, trustedProxies: config.trustedProxies, maxKeys: config.rateLimitMaxKeys, logger })
       : undefined;

@@ -199,4 +199,29 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION ledger_retention_records_refuse();
     `,
   },
+  {
+    version: 6,
+    description: 'api_keys: the API key store of a fleet, shared by every replica (src/auth/postgres-key-store.ts)',
+    sql: `
+      -- Not part of the ledger: a key's last use and revocation change, the ledger never does.
+      -- Only sha256(key) is stored. The tiers are those of src/auth/entitlements.ts (a test checks).
+      CREATE TABLE api_keys (
+        id           text PRIMARY KEY,
+        key_hash     text NOT NULL UNIQUE,
+        hint         text NOT NULL,
+        name         text,
+        tier         text NOT NULL CHECK (tier IN ('developer', 'team', 'enterprise')),
+        team         text,
+        created_at   text COLLATE "C" NOT NULL,
+        last_used_at text COLLATE "C",
+        revoked_at   text COLLATE "C"
+      );
+      -- Moves on every revoke: a process that missed a NOTIFY compares it after reconnecting.
+      CREATE TABLE api_key_revocations (
+        id   smallint PRIMARY KEY CHECK (id = 1),
+        mark bigint NOT NULL
+      );
+      INSERT INTO api_key_revocations (id, mark) VALUES (1, 0);
+    `,
+  },
 ];

@@ -86,6 +86,48 @@ database-url
 {{- end -}}
 {{- end -}}
 
+{{/* The Secret holding the bootstrap API key (BOOTSTRAP_API_KEY), and its key. */}}
+{{- define "governance-gateway.bootstrapSecretName" -}}
+{{- default (include "governance-gateway.suffixed" (list . "bootstrap")) .Values.auth.bootstrap.existingSecret -}}
+{{- end -}}
+{{- define "governance-gateway.bootstrapSecretKey" -}}
+{{- if .Values.auth.bootstrap.existingSecret }}{{ .Values.auth.bootstrap.existingSecretKey }}{{ else }}api-key{{ end -}}
+{{- end -}}
+
+{{/* The Secret holding the checkpoint signing key shared by every replica, and its key. */}}
+{{- define "governance-gateway.checkpointSecretName" -}}
+{{- default (include "governance-gateway.suffixed" (list . "checkpoint-key")) .Values.checkpoints.existingSecret -}}
+{{- end -}}
+{{- define "governance-gateway.checkpointSecretKey" -}}
+{{- if .Values.checkpoints.existingSecret }}{{ .Values.checkpoints.existingSecretKey }}{{ else }}checkpoint-key{{ end -}}
+{{- end -}}
+
+{{/* The Secret holding REDIS_URL, and its key; empty when Redis is not configured. */}}
+{{- define "governance-gateway.redisSecretName" -}}
+{{- if .Values.redis.existingSecret }}{{ .Values.redis.existingSecret }}{{ else if .Values.redis.url }}{{ include "governance-gateway.suffixed" (list . "redis") }}{{ end -}}
+{{- end -}}
+{{- define "governance-gateway.redisSecretKey" -}}
+{{- if .Values.redis.existingSecret }}{{ .Values.redis.existingSecretKey }}{{ else }}redis-url{{ end -}}
+{{- end -}}
+
+{{/* The most replicas can drop to: autoscaling.minReplicas, else replicaCount. */}}
+{{- define "governance-gateway.minReplicas" -}}
+{{- if .Values.autoscaling.enabled }}{{ .Values.autoscaling.minReplicas | int }}{{ else }}{{ .Values.replicaCount | int }}{{ end -}}
+{{- end -}}
+
+{{/*
+A value a Secret created once must keep: the one already in the cluster (Helm's lookup, on
+install and upgrade), else `fresh`. `helm template` and the stand-in have no cluster, so there a
+new value is generated on every render: GitOps tools that render that way must name an
+existing Secret instead. Takes (list $ secretName key fresh).
+*/}}
+{{- define "governance-gateway.keptSecretValue" -}}
+{{- $root := index . 0 -}}
+{{- $existing := lookup "v1" "Secret" $root.Release.Namespace (index . 1) -}}
+{{- $kept := dig "data" (index . 2) "" ($existing | default dict) -}}
+{{- if $kept }}{{ $kept }}{{ else }}{{ index . 3 | b64enc }}{{ end -}}
+{{- end -}}
+
 {{- define "governance-gateway.configMapName" -}}
 {{- default (include "governance-gateway.suffixed" (list . "config")) .Values.config.existingConfigMap -}}
 {{- end -}}
@@ -100,12 +142,12 @@ the flat name the gateway reads as that bundle file (docs/policies.md "Layout").
 {{- replace "/" "__" . -}}
 {{- end -}}
 
-{{/* The config files the chart ships (file name -> text), as JSON: the repository's copies, then
-config.files. JSON, because a YAML round trip through Go's parser drops the final newline of a
+{{/* The config files the chart ships (file name -> text), as JSON: the chart's defaults
+(files/default-config: no sidecar routes, the default rate limits), then config.files. JSON, because a YAML round trip through Go's parser drops the final newline of a
 block scalar that ends the document. */}}
 {{- define "governance-gateway.configFiles" -}}
 {{- $files := dict -}}
-{{- range $path, $_ := .Files.Glob "files/config/*.yaml" -}}
+{{- range $path, $_ := .Files.Glob "files/default-config/*.yaml" -}}
 {{- $_ := set $files (base $path) ($.Files.Get $path) -}}
 {{- end -}}
 {{- range $name, $text := .Values.config.files -}}
@@ -114,12 +156,14 @@ block scalar that ends the document. */}}
 {{- toJson $files -}}
 {{- end -}}
 
-{{/* The policy bundle the chart ships (bundle path -> text), as JSON: the sample bundle, then policies.files. */}}
+{{/* The policy bundle the chart ships (bundle path -> text), as JSON: the chart's default bundle
+(files/default-bundle, when policies.sampleBundle), then policies.files. The chart owns that
+default; the bundle you enforce is yours (policies.files, --set-file, policies.existingConfigMap). */}}
 {{- define "governance-gateway.policyFiles" -}}
 {{- $files := dict -}}
 {{- if .Values.policies.sampleBundle -}}
-{{- range $path, $_ := .Files.Glob "files/policies/**.yaml" -}}
-{{- $_ := set $files (trimPrefix "files/policies/" $path) ($.Files.Get $path) -}}
+{{- range $path, $_ := .Files.Glob "files/default-bundle/**.yaml" -}}
+{{- $_ := set $files (trimPrefix "files/default-bundle/" $path) ($.Files.Get $path) -}}
 {{- end -}}
 {{- end -}}
 {{- range $path, $text := .Values.policies.files -}}
@@ -155,6 +199,12 @@ block scalar that ends the document. */}}
 {{- end -}}
 {{- if and (not .Values.policies.existingConfigMap) (not (include "governance-gateway.policyFiles" . | fromJson)) -}}
 {{- fail "policies: the bundle is empty; keep policies.sampleBundle, add policies.files, or name policies.existingConfigMap" -}}
+{{- end -}}
+{{- if and .Values.redis.existingSecret .Values.redis.url -}}
+{{- fail "redis: set redis.existingSecret or redis.url, not both" -}}
+{{- end -}}
+{{- if and .Values.redis.url (not (regexMatch "^rediss?://" .Values.redis.url)) -}}
+{{- fail "redis.url: must be a redis:// or rediss:// URL" -}}
 {{- end -}}
 {{- if and .Values.podDisruptionBudget.enabled (not (kindIs "invalid" .Values.podDisruptionBudget.minAvailable)) (not (kindIs "invalid" .Values.podDisruptionBudget.maxUnavailable)) -}}
 {{- fail "podDisruptionBudget: set minAvailable or maxUnavailable, not both (null the other)" -}}
@@ -228,9 +278,22 @@ block scalar that ends the document. */}}
   value: {{ .audience | quote }}
 {{- end }}
 {{- end }}
-{{- if .Values.checkpoints.existingSecret }}
+{{- /* One key for the whole fleet: an auditor trusts one public key, whichever replica signed. */}}
 - name: CHECKPOINT_KEY_FILE
   value: {{ include "governance-gateway.checkpointKeyFile" . }}
+{{- if and .Values.auth.enabled .Values.auth.bootstrap.enabled }}
+- name: BOOTSTRAP_API_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "governance-gateway.bootstrapSecretName" . }}
+      key: {{ include "governance-gateway.bootstrapSecretKey" . }}
+{{- end }}
+{{- with include "governance-gateway.redisSecretName" . }}
+- name: REDIS_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: {{ include "governance-gateway.redisSecretKey" $ }}
 {{- end }}
 - name: CHECKPOINT_INTERVAL_SECONDS
   value: {{ .Values.checkpoints.intervalSeconds | int64 | quote }}

@@ -53,10 +53,22 @@ env:
     value: /etc/governance/config
   - name: POLICIES_DIR
     value: /etc/governance/policies
+  {{- if $v.centralGateway.url }}
+  # The ledger, kill switch, policy version and pins are the central gateway's: the sidecar
+  # records through it and holds no database credentials.
+  - name: CENTRAL_GATEWAY_URL
+    value: {{ $v.centralGateway.url | quote }}
+  - name: CENTRAL_GATEWAY_TOKEN
+    valueFrom:
+      secretKeyRef:
+        name: {{ $v.centralGateway.tokenSecret.name | quote }}
+        key: {{ $v.centralGateway.tokenSecret.key | quote }}
+  {{- else }}
   # The SQLite ledger when there is no database; the API key store and a generated checkpoint
   # key always live beside it (the root filesystem is read-only).
   - name: LEDGER_PATH
     value: /app/data/ledger.db
+  {{- end }}
   {{- if $v.database.existingSecret }}
   - name: DATABASE_URL
     valueFrom:
@@ -153,10 +165,12 @@ securityContext:
 {{- end -}}
 
 {{- define "governance-sidecar.image" -}}
+{{- $repository := .image.repository -}}
+{{- with .image.registry }}{{ $repository = printf "%s/%s" (trimSuffix "/" .) $repository }}{{ end -}}
 {{- if .image.digest -}}
-{{- printf "%s@%s" .image.repository .image.digest -}}
+{{- printf "%s@%s" $repository .image.digest -}}
 {{- else -}}
-{{- printf "%s:%s" .image.repository (toString .image.tag) -}}
+{{- printf "%s:%s" $repository (toString .image.tag) -}}
 {{- end -}}
 {{- end -}}
 

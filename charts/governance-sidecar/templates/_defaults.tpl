@@ -5,6 +5,7 @@ checks that it does. The gateway version of the default image must equal package
 */}}
 {{- define "governance-sidecar.defaults" -}}
 image:
+  registry: ""
   repository: governance-gateway
   tag: "0.1.0"
   digest: ""
@@ -24,9 +25,15 @@ config:
   rateLimitsYaml: {}
 policies:
   existingConfigMap: ""
+  bundle: {}
 database:
   existingSecret: ""
   existingSecretKey: database-url
+centralGateway:
+  url: ""
+  tokenSecret:
+    name: ""
+    key: token
 dataVolume:
   sizeLimit: 256Mi
 tmpSizeLimit: 64Mi

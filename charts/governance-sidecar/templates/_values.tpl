@@ -34,7 +34,7 @@ messages name the key the user wrote.
 {{- $out := dict -}}
 {{- $defaults := .defaults -}}
 {{- $values := .values -}}
-{{- $openKeys := list "resources" "securityContext" "gatewayYaml" "rateLimitsYaml" -}}
+{{- $openKeys := list "resources" "securityContext" "gatewayYaml" "rateLimitsYaml" "bundle" -}}
 {{- range $key, $default := $defaults -}}
 {{- $at := printf "%s.%s" $.path $key -}}
 {{- if hasKey $values $key -}}
@@ -106,8 +106,21 @@ messages name the key the user wrote.
 {{- if not (has $v.logLevel (list "debug" "info" "warn" "error" "silent")) -}}
 {{- fail (printf "%s.logLevel must be one of debug, info, warn, error, silent" $p) -}}
 {{- end -}}
-{{- if not $v.policies.existingConfigMap -}}
-{{- fail (printf "%s.policies.existingConfigMap is required: the ConfigMap holding the policy bundle in the pod's namespace (the governance-gateway chart creates <release>-governance-gateway-policies)" $p) -}}
+{{- if and (not $v.policies.existingConfigMap) (not $v.policies.bundle) -}}
+{{- fail (printf "%s.policies: name the ConfigMap holding the policy bundle in the pod's namespace (policies.existingConfigMap) or give the bundle's files (policies.bundle: path -> YAML text)" $p) -}}
+{{- end -}}
+{{- with $v.centralGateway -}}
+{{- if .url -}}
+{{- if not (regexMatch "^https?://[^/]+" .url) -}}
+{{- fail (printf "%s.centralGateway.url must be an http:// or https:// URL, e.g. http://governance-gateway.governance.svc:8000" $p) -}}
+{{- end -}}
+{{- if $v.database.existingSecret -}}
+{{- fail (printf "%s: set centralGateway.url (the sidecar records through the central gateway, no database credentials in this namespace) or database.existingSecret (direct to PostgreSQL), not both" $p) -}}
+{{- end -}}
+{{- if not .tokenSecret.name -}}
+{{- fail (printf "%s.centralGateway.tokenSecret.name is required with centralGateway.url: the Secret in the pod's namespace holding the sidecar's credential for the central gateway (CENTRAL_GATEWAY_TOKEN)" $p) -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- if not (has $v.preStop.action (list "auto" "sleep" "exec")) -}}
 {{- fail (printf "%s.preStop.action must be auto, sleep or exec" $p) -}}

