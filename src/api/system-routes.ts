@@ -10,7 +10,7 @@ import { formatConfigFileIssue, type ReloadStatus } from '../config/index.ts';
 
 export interface SystemRouteDeps {
   ledger: Ledger;
-  ledgerKind: 'sqlite' | 'postgres';
+  ledgerKind: 'sqlite' | 'postgres' | 'central';
   policies: PolicySource;
   killSwitch: KillSwitch;
   metrics: Metrics;

@@ -10,7 +10,7 @@ import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJw
 import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, type PolicySource } from '../runtime/index.ts';
-import { auditRoutes, authRoutes, docsRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { auditRoutes, authRoutes, docsRoutes, internalRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -18,6 +18,7 @@ import { openConfiguredLedger } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
+import { followCentral, type CentralFollower, type RemoteLedger } from '../central/index.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -59,6 +60,9 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   let rateLimits: RateLimiting | undefined;
   let sidecar: Sidecar | undefined;
   let jobs: LedgerJobs | undefined;
+  let follower: CentralFollower | undefined;
+  // Long-polls of sidecars (/v1/internal/fleet/state) answer at once when the gateway stops.
+  const stopping = new AbortController();
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     keys = config.authEnabled ? openSqliteKeyStore(config.keysPath) : undefined;
@@ -72,7 +76,11 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     if (config.ledger.kind === 'postgres') {
       fleetSync = startFleetSync({ config, ledger: store as PostgresLedger, killSwitch, policyWatch, logger });
     }
-    const signer = await loadConfiguredSigner(config, logger);
+    if (config.ledger.kind === 'central') {
+      follower = followCentral({ client: (store as RemoteLedger).client, killSwitch, policyWatch, logger });
+    }
+    // A sidecar recording through the central gateway signs nothing and runs no ledger jobs.
+    const signer = config.ledger.kind === 'central' ? null : await loadConfiguredSigner(config, logger);
     jobs = startLedgerJobs({ config, ledger, signer, logger });
     const runtime = new Runtime({ ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now });
     const metrics = createMetrics({
@@ -100,6 +108,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...reviewRoutes(ledger, policies, options.now),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
+      // The central gateway of a fleet: sidecars without database credentials record through it.
+      ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -141,6 +151,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       version: GATEWAY_VERSION,
       close: () => (closing ??= (async () => {
         shuttingDown = true;
+        stopping.abort();
         policyWatch.close();
         await Promise.all([http.shutdown(), sidecar!.close()]);
         sidecarMetrics.close();
@@ -148,6 +159,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await keys?.close();
         await jobs?.close();
         await fleetSync?.close();
+        await follower?.close();
         await store.close();
         metrics.close();
         logger.info('gateway stopped', {});
@@ -160,6 +172,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await keys?.close();
     await jobs?.close();
     await fleetSync?.close();
+    await follower?.close();
     await store.close();
     throw error;
   }

@@ -158,7 +158,10 @@ export const Health = {
     ledger: {
       type: 'object',
       required: ['kind', 'reachable'],
-      properties: { kind: { type: 'string', enum: ['sqlite', 'postgres'] }, reachable: { type: 'boolean' } },
+      properties: {
+        kind: { type: 'string', enum: ['sqlite', 'postgres', 'central'], description: 'central: a sidecar that records through the central gateway (CENTRAL_GATEWAY_URL).' },
+        reachable: { type: 'boolean' },
+      },
     },
     policy_version: { type: 'string' },
     score_version: { type: 'string' },
