@@ -7,7 +7,7 @@ import { watchPolicyBundle } from '../policy/index.ts';
 import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, openSqliteKeyStore, type KeyStore } from '../auth/index.ts';
-import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
+import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, type PolicySource } from '../runtime/index.ts';
 import { auditRoutes, authRoutes, docsRoutes, internalRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
@@ -67,7 +67,9 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     // Keys are opened only when they can be used; with auth off nothing reads them.
     keys = config.authEnabled ? openSqliteKeyStore(config.keysPath) : undefined;
     rateLimits = config.rateLimitEnabled
-      ? startRateLimiting({ configDir: config.configDir, trustedProxies: config.trustedProxies, maxKeys: config.rateLimitMaxKeys, logger })
+      ? startRateLimiting({
+        configDir: config.configDir, trustedProxies: config.trustedProxies, maxKeys: config.rateLimitMaxKeys, logger, shared: config.sharedRateLimit,
+      })
       : undefined;
     if (!config.authEnabled && config.serviceEnv === 'production') {
       logger.warn('AUTH_ENABLED=false in production: every caller is anonymous with the default tier', { default_tier: config.defaultTier });
@@ -89,6 +91,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       scoreVersion: () => SCORE_VERSION,
     });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
+    const rateLimitMetrics = createRateLimitMetrics(metrics.registry, () => rateLimits?.status() ?? null);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
     sidecar = await createSidecar({
       configDir: config.configDir, runtime, policies, ledger, logger, maxBodyBytes: config.maxBodyBytes,
@@ -101,6 +104,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         ledger, ledgerKind: config.ledger.kind, policies, killSwitch, metrics, version: GATEWAY_VERSION,
         variant: config.variant, isShuttingDown: () => shuttingDown, startedAt: Date.now(),
         policyReload: () => policyWatch.status(),
+        rateLimit: rateLimits ? () => rateLimits!.status() : undefined,
       }),
       ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
@@ -155,7 +159,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         policyWatch.close();
         await Promise.all([http.shutdown(), sidecar!.close()]);
         sidecarMetrics.close();
-        rateLimits?.close();
+        rateLimitMetrics.close();
+        await rateLimits?.close();
         await keys?.close();
         await jobs?.close();
         await fleetSync?.close();
@@ -168,7 +173,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   } catch (error) {
     policyWatch.close();
     await sidecar?.close();
-    rateLimits?.close();
+    await rateLimits?.close();
     await keys?.close();
     await jobs?.close();
     await fleetSync?.close();
