@@ -153,4 +153,44 @@ describe('a sidecar that records through the central gateway', { skip }, () => {
     assert.ok(again.body.results[1].row.seq > b.seq);
     assert.equal((await central.ledger.verify()).valid, true);
   });
+
+  test('the internal API is in the central gateway\'s /openapi.json (tag internal, a valid document), and not served by a sidecar', async (t) => {
+    const { central, sidecar, token } = await startFleet(t);
+    const doc = (await central.call('GET', '/openapi.json')).body;
+    const { Validator } = await import('@seriousme/openapi-schema-validator');
+    const result = await new Validator().validate(doc);
+    assert.equal(result.valid, true, JSON.stringify(result.errors));
+    const internal = Object.keys(doc.paths).filter((p) => p.startsWith('/v1/internal/')).sort();
+    assert.deepEqual(internal, [
+      '/v1/internal/fleet/state', '/v1/internal/ledger/append', '/v1/internal/ledger/head', '/v1/internal/ledger/latest',
+      '/v1/internal/ledger/recent-outcomes', '/v1/internal/ledger/rows', '/v1/internal/ledger/rows/{envelope_id}', '/v1/internal/ledger/rows/{envelope_id}/child',
+    ]);
+    for (const p of internal) for (const op of Object.values(doc.paths[p]) as Array<{ tags: string[] }>) assert.deepEqual(op.tags, ['internal']);
+    assert.equal((await sidecar.call('POST', '/v1/internal/ledger/append', { entries: [entry()] }, { 'x-service-token': token })).status, 404);
+    // What only the central gateway serves, asked of the sidecar: 501 naming where to ask.
+    const verify = await sidecar.call('GET', '/v1/audit/chain/verify');
+    assert.equal(verify.status, 501);
+    assert.equal(verify.body.code, 'CENTRAL_GATEWAY_ONLY');
+  });
+
+  test('fleet state long-poll: 304 after the wait when nothing changed, the new state at once when the kill switch flips', async (t) => {
+    const { central, token } = await startFleet(t);
+    const auth = { 'x-service-token': token };
+    const first = await central.call('GET', '/v1/internal/fleet/state', undefined, auth);
+    assert.equal(first.status, 200);
+    assert.equal(first.body.kill_switch.active, false);
+    const etag = first.headers.get('etag')!;
+    assert.equal(first.body.etag, etag);
+    const unchanged = await central.call('GET', '/v1/internal/fleet/state?wait=1', undefined, { ...auth, 'if-none-match': etag });
+    assert.equal(unchanged.status, 304);
+
+    const waiting = central.call('GET', '/v1/internal/fleet/state?wait=30', undefined, { ...auth, 'if-none-match': etag });
+    const admin = await hs256({ sub: 'sre-alice', tier: 'enterprise' });
+    await central.call('POST', '/v1/runtime/kill-switch', { active: true, reason: 'drill', actor: 'sre-alice' }, { 'x-service-token': admin });
+    const changed = await waiting;
+    assert.equal(changed.status, 200);
+    assert.equal(changed.body.kill_switch.active, true);
+    assert.notEqual(changed.headers.get('etag'), etag);
+    assert.equal((await central.call('GET', '/v1/internal/fleet/state?wait=31', undefined, auth)).status, 422);
+  });
 });
