@@ -11,6 +11,8 @@ import type { Admission } from './sliding-window.ts';
 
 /** KEYS[1]: the bucket. ARGV: window ms, threshold, a member id unique to this request. */
 export const ADMIT_SCRIPT = `
+-- Before Redis 7, writes after TIME need effects replication (from 7 on it is the only mode).
+if redis.replicate_commands then redis.replicate_commands() end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local window = tonumber(ARGV[1])
