@@ -3,7 +3,7 @@
 // failure to get a 2xx answer becomes a CentralUnavailable error that says why; the guarded
 // ledger turns it into 503 LEDGER_UNAVAILABLE, so a sidecar that cannot record fails closed.
 
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 
 export class CentralUnavailable extends Error {
   readonly code = 'CENTRAL_UNAVAILABLE';
@@ -47,11 +47,13 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
   const base = new URL(options.url);
   const prefix = base.pathname.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const pool = new Pool(base.origin, {
+  // undici is loaded on the first call, as upstream-pools.ts does: start-up stays lean.
+  let pool: Promise<Pool> | undefined;
+  const poolOf = (): Promise<Pool> => (pool ??= import('undici').then(({ Pool: PoolClass }) => new PoolClass(base.origin, {
     connections: options.connections ?? 8,
     keepAliveTimeout: 30_000,
     connectTimeout: Math.min(timeoutMs, 5_000),
-  });
+  })));
   const display = `${base.origin}${prefix}`;
 
   return {
@@ -63,7 +65,7 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
       const wait = timeoutMs + (call.extraTimeoutMs ?? 0);
       let response;
       try {
-        response = await pool.request({
+        response = await (await poolOf()).request({
           method,
           path: target,
           headers: {
@@ -94,7 +96,7 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
       const detail = typeof problem?.detail === 'string' ? `: ${problem.detail}` : '';
       throw new CentralUnavailable(`the central gateway at ${display} answered ${status}${code ? ` ${code}` : ''}${detail}`, status, code);
     },
-    close: () => pool.close(),
+    close: async () => { await (await pool)?.close(); },
   };
 }
 

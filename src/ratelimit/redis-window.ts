@@ -6,7 +6,7 @@
 // `threshold` members and expires one window after its newest request.
 
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Admission } from './sliding-window.ts';
 
 /** KEYS[1]: the bucket. ARGV: window ms, threshold, a member id unique to this request. */
@@ -50,24 +50,32 @@ export interface RedisWindow {
 type AdmitCommand = (key: string, windowMs: number, threshold: number, member: string) => Promise<[number, number, number]>;
 
 export function openRedisWindow(options: RedisWindowOptions, onError: (error: Error) => void = () => {}): RedisWindow {
-  const redis = new Redis(options.url, {
-    // Fail fast instead of queueing decisions while disconnected: a request must not wait for Redis.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: options.timeoutMs,
-    connectTimeout: Math.max(options.timeoutMs, 1000),
-    // Keep reconnecting (at most every 2 s) for as long as the gateway runs.
-    retryStrategy: (times) => Math.min(100 * times, 2000),
+  // Loaded only when REDIS_URL is set: a gateway without it never pays for the client at start-up.
+  const connecting = import('ioredis').then(({ Redis: RedisClient }) => {
+    const client = new RedisClient(options.url, {
+      // Fail fast instead of queueing decisions while disconnected: a request must not wait for Redis.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: options.timeoutMs,
+      connectTimeout: Math.max(options.timeoutMs, 1000),
+      // Keep reconnecting (at most every 2 s) for as long as the gateway runs.
+      retryStrategy: (times) => Math.min(100 * times, 2000),
+    });
+    client.on('error', onError);
+    client.defineCommand('gatewayAdmit', { numberOfKeys: 1, lua: ADMIT_SCRIPT });
+    client.once('ready', () => { everReady = true; });
+    if (closed) client.disconnect();
+    redis = client;
+    return client;
   });
-  redis.on('error', onError);
-  redis.defineCommand('gatewayAdmit', { numberOfKeys: 1, lua: ADMIT_SCRIPT });
-  const admitCommand = (redis as unknown as { gatewayAdmit: AdmitCommand }).gatewayAdmit.bind(redis);
+  let redis: Redis | undefined;
+  let closed = false;
   const instance = randomUUID();
   let sequence = 0;
   // Until the first connection is up, a decision waits for it (at most timeoutMs): the requests
   // right after start-up are not fallback decisions just because the handshake is under way.
   let everReady = false;
-  const firstReady = new Promise<void>((resolve) => redis.once('ready', () => { everReady = true; resolve(); }));
+  const firstReady = connecting.then((client) => client.status === 'ready' ? undefined : new Promise<void>((resolve) => client.once('ready', () => resolve())));
   const waitForFirstConnection = (): Promise<void> => new Promise((resolve) => {
     const timer = setTimeout(resolve, options.timeoutMs);
     void firstReady.then(() => { clearTimeout(timer); resolve(); });
@@ -76,14 +84,17 @@ export function openRedisWindow(options: RedisWindowOptions, onError: (error: Er
   return {
     async admit(key, windowMs, threshold) {
       if (!everReady) await waitForFirstConnection();
-      const [allowed, remaining, resetMs] = await admitCommand(`${options.keyPrefix}${key}`, windowMs, threshold, `${instance}:${++sequence}`);
+      const client = redis ?? await connecting;
+      const admitCommand = (client as unknown as { gatewayAdmit: AdmitCommand }).gatewayAdmit;
+      const [allowed, remaining, resetMs] = await admitCommand.call(client, `${options.keyPrefix}${key}`, windowMs, threshold, `${instance}:${++sequence}`);
       return { allowed: allowed === 1, threshold, remaining: Number(remaining), resetMs: Number(resetMs) };
     },
     get ready() {
-      return redis.status === 'ready';
+      return redis?.status === 'ready';
     },
     async close() {
-      redis.disconnect();
+      closed = true;
+      redis?.disconnect();
     },
   };
 }
