@@ -12,3 +12,5 @@ export { docsRoutes } from './docs-routes.ts';
 export { authRoutes } from './auth-routes.ts';
 export { toolProxyRoutes } from './tool-proxy-routes.ts';
 export { compareSemver, requireSdkVersion } from './sdk-version.ts';
+export { internalRoutes, FLEET_STATE_MAX_WAIT_SECONDS } from './internal-routes.ts';
+export type { InternalRouteDeps } from './internal-routes.ts';

@@ -7,10 +7,11 @@ import type { Metrics } from '../observability/index.ts';
 import type { KillSwitch, PolicySource } from '../runtime/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { formatConfigFileIssue, type ReloadStatus } from '../config/index.ts';
+import type { SharedLimiterStatus } from '../ratelimit/index.ts';
 
 export interface SystemRouteDeps {
   ledger: Ledger;
-  ledgerKind: 'sqlite' | 'postgres';
+  ledgerKind: 'sqlite' | 'postgres' | 'central';
   policies: PolicySource;
   killSwitch: KillSwitch;
   metrics: Metrics;
@@ -20,6 +21,8 @@ export interface SystemRouteDeps {
   startedAt: number;
   /** The newest hot reload of policies/; absent when the bundle is not watched. */
   policyReload?: () => ReloadStatus;
+  /** The shared rate limiter (REDIS_URL); absent or null when each process counts on its own. */
+  rateLimit?: () => SharedLimiterStatus | null;
 }
 
 export function systemRoutes(deps: SystemRouteDeps): Route[] {
@@ -38,6 +41,7 @@ export function systemRoutes(deps: SystemRouteDeps): Route[] {
       handler: async () => {
         const reachable = await deps.ledger.ping().catch(() => false);
         const status = deps.isShuttingDown() ? 'shutting_down' : reachable ? 'ok' : 'not_ready';
+        const rateLimitStatus = deps.rateLimit?.() ?? null;
         return {
           status: status === 'ok' ? 200 : 503,
           headers: { 'cache-control': 'no-store' },
@@ -51,6 +55,8 @@ export function systemRoutes(deps: SystemRouteDeps): Route[] {
             kill_switch_active: deps.killSwitch.active,
             uptime_seconds: Math.round((Date.now() - deps.startedAt) / 1000),
             ...(deps.policyReload ? { policy_reload: reloadBody(deps.policyReload()) } : {}),
+            // The gateway stays ready without Redis: the fallback decides, and this says so.
+            ...(rateLimitStatus ? { rate_limit: rateLimitStatus } : {}),
           },
         };
       },

@@ -27,6 +27,8 @@ export const ENTITLEMENTS = {
   chain_verify: { minimumTier: 'enterprise', denial: 403, description: 'hash chain verification' },
   llm_judge: { minimumTier: 'enterprise', denial: 402, description: 'the LLM judge' },
   saml_sso: { minimumTier: 'enterprise', denial: 402, description: 'SAML single sign-on' },
+  // A sidecar's credential writes ledger entries for its agent: never a developer or team key.
+  ledger_internal: { minimumTier: 'enterprise', denial: 403, description: 'the internal ledger API sidecars record through (CENTRAL_GATEWAY_URL)' },
 } as const satisfies Record<string, Entitlement>;
 
 export type Feature = keyof typeof ENTITLEMENTS;

@@ -13,6 +13,10 @@ export async function migrateCommand(out: (text: string) => void = (text) => pro
     out(JSON.stringify({ store: 'postgres', ...report }, null, 2) + '\n');
     return 0;
   }
+  if (config.ledger.kind === 'central') {
+    out(JSON.stringify({ store: 'central', url: config.ledger.url, migrated: false, reason: 'the central gateway owns the schema; run migrate there' }, null, 2) + '\n');
+    return 0;
+  }
   const ledger = openSqliteLedger({ path: config.ledger.path });
   await ledger.close();
   out(JSON.stringify({ store: 'sqlite', path: config.ledger.path, migrated: true }, null, 2) + '\n');

@@ -14,6 +14,14 @@ export type PgSslSetting = (typeof PG_SSL_SETTINGS)[number];
 
 export type LedgerConfig =
   | { kind: 'sqlite'; path: string }
+  /** A sidecar without database credentials: it records through the central gateway's internal API. */
+  | {
+    kind: 'central';
+    /** CENTRAL_GATEWAY_URL: the central gateway's base URL (its Service), http:// or https://. */
+    url: string;
+    /** CENTRAL_GATEWAY_TOKEN: an API key or JWT of a tier with the ledger_internal feature (Enterprise). */
+    token: string;
+  }
   | {
     kind: 'postgres';
     url: string;
@@ -26,6 +34,22 @@ export type LedgerConfig =
     /** PG_SCHEMA; null: the server's search_path (public). */
     schema: string | null;
   };
+
+export const RATE_LIMIT_REDIS_FALLBACKS = ['local', 'fail_closed'] as const;
+export type RateLimitRedisFallback = (typeof RATE_LIMIT_REDIS_FALLBACKS)[number];
+
+/** The limiter a fleet shares (REDIS_URL); null: each process counts on its own. */
+export interface SharedRateLimitConfig {
+  readonly url: string;
+  /** RATE_LIMIT_REDIS_PREFIX: every key starts with it (default `govgate:rl:`). */
+  readonly keyPrefix: string;
+  /** RATE_LIMIT_REDIS_FALLBACK: while Redis is unreachable, count locally on a share of the threshold, or refuse (503). */
+  readonly fallback: RateLimitRedisFallback;
+  /** RATE_LIMIT_FLEET_REPLICAS: the local share is ceil(threshold / replicas). */
+  readonly fleetReplicas: number;
+  /** RATE_LIMIT_REDIS_TIMEOUT_MS: a decision Redis has not answered by then uses the fallback. */
+  readonly timeoutMs: number;
+}
 
 /** How long the ledger keeps what (HOT_PAYLOAD_DAYS, METADATA_YEARS) and how often the job runs. */
 export interface RetentionConfig {
@@ -103,6 +127,8 @@ export interface Config {
   readonly checkpoints: CheckpointConfig;
   /** FLEET_SYNC_INTERVAL_MS: with PostgreSQL, how often fleet state (the kill switch) is re-read in case a NOTIFY was lost. */
   readonly fleetSyncMs: number;
+  /** REDIS_URL and RATE_LIMIT_REDIS_*: rate limits shared by a fleet; null without REDIS_URL. */
+  readonly sharedRateLimit: SharedRateLimitConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -156,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     rateLimitEnabled: boolean(env.RATE_LIMIT_ENABLED, 'RATE_LIMIT_ENABLED', !RELAXED_ENVS.has(serviceEnv), issues),
     maxBodyBytes: integer(env.SERVICE_MAX_BODY_BYTES, 'SERVICE_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 1024, 1024 ** 3, issues),
     http: httpLimits(env, issues),
-    ledger: ledgerConfig(env, cwd, issues),
+    ledger: ledgerConfig(env, cwd, variant, issues),
     configDir: path.resolve(cwd, env.CONFIG_DIR ?? 'config'),
     policiesDir: path.resolve(cwd, env.POLICIES_DIR ?? 'policies'),
     logLevel: logLevel as LogLevel,
@@ -176,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     },
     checkpoints: checkpointConfig(env, cwd, issues),
     fleetSyncMs: integer(env.FLEET_SYNC_INTERVAL_MS, 'FLEET_SYNC_INTERVAL_MS', 5000, 100, 3_600_000, issues),
+    sharedRateLimit: sharedRateLimitConfig(env, issues),
   };
   if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {
     issues.push(`HOT_PAYLOAD_DAYS: ${config.retention.hotPayloadDays} days is longer than METADATA_YEARS (${config.retention.metadataYears} years); payloads cannot outlive their metadata`);
@@ -187,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   Object.freeze(config.retention);
   Object.freeze(config.checkpoints);
   Object.freeze(config.trustedProxies);
+  if (config.sharedRateLimit) Object.freeze(config.sharedRateLimit);
   return Object.freeze(config);
 }
 
@@ -205,8 +233,10 @@ function httpLimits(env: NodeJS.ProcessEnv, issues: string[]): HttpLimitsConfig 
   return limits;
 }
 
-function ledgerConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[]): LedgerConfig {
+function ledgerConfig(env: NodeJS.ProcessEnv, cwd: string, variant: Variant | undefined, issues: string[]): LedgerConfig {
   const url = env.DATABASE_URL?.trim();
+  const central = env.CENTRAL_GATEWAY_URL?.trim();
+  if (central) return centralConfig(central, env, url, variant, issues);
   if (url && /^postgres(ql)?:\/\//.test(url)) return postgresConfig(url, env, issues);
   if (url) issues.push('DATABASE_URL: only postgres:// or postgresql:// URLs are accepted; use LEDGER_PATH for SQLite');
   const file = env.LEDGER_PATH ?? './data/ledger.db';
@@ -235,6 +265,50 @@ function postgresConfig(url: string, env: NodeJS.ProcessEnv, issues: string[]): 
     statementTimeoutMs: integer(env.PG_STATEMENT_TIMEOUT_MS, 'PG_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000, issues),
     ssl: ssl as PgSslSetting | null,
     schema,
+  };
+}
+
+function centralConfig(url: string, env: NodeJS.ProcessEnv, databaseUrl: string | undefined, variant: Variant | undefined, issues: string[]): LedgerConfig {
+  // Both set is a mistake either way: a sidecar meant to hold no database credentials, or a
+  // central gateway pointed at itself. Refuse instead of guessing which one was meant.
+  if (databaseUrl) issues.push('CENTRAL_GATEWAY_URL and DATABASE_URL: set one of them (a sidecar records through the central gateway and holds no database credentials)');
+  if (variant !== 'edge') issues.push('CENTRAL_GATEWAY_URL: only an edge gateway (GATEWAY_VARIANT=edge, a sidecar) records through a central gateway');
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    issues.push(`CENTRAL_GATEWAY_URL: "${url}" is not a URL`);
+  }
+  if (parsed && (!['http:', 'https:'].includes(parsed.protocol) || parsed.username || parsed.password || parsed.search || parsed.hash)) {
+    issues.push('CENTRAL_GATEWAY_URL: must be an http:// or https:// base URL without credentials, query or fragment (the credential goes in CENTRAL_GATEWAY_TOKEN)');
+  }
+  const token = env.CENTRAL_GATEWAY_TOKEN?.trim() ?? '';
+  if (token === '') issues.push('CENTRAL_GATEWAY_TOKEN: required with CENTRAL_GATEWAY_URL (an API key or JWT of the Enterprise tier, sent as X-Service-Token)');
+  return { kind: 'central', url: parsed ? parsed.origin + parsed.pathname.replace(/\/+$/, '') : url, token };
+}
+
+function sharedRateLimitConfig(env: NodeJS.ProcessEnv, issues: string[]): SharedRateLimitConfig | null {
+  const url = env.REDIS_URL?.trim();
+  if (!url) return null;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    issues.push('REDIS_URL: not a URL (redis://[user:password@]host:port[/db] or rediss:// for TLS)');
+  }
+  if (parsed && !['redis:', 'rediss:'].includes(parsed.protocol)) issues.push(`REDIS_URL: "${parsed.protocol}" is not redis: or rediss:`);
+  const fallback = (env.RATE_LIMIT_REDIS_FALLBACK?.trim() || 'local') as RateLimitRedisFallback;
+  if (!(RATE_LIMIT_REDIS_FALLBACKS as readonly string[]).includes(fallback)) {
+    issues.push(`RATE_LIMIT_REDIS_FALLBACK: "${fallback}" is not one of ${RATE_LIMIT_REDIS_FALLBACKS.join(', ')}`);
+  }
+  const keyPrefix = env.RATE_LIMIT_REDIS_PREFIX ?? 'govgate:rl:';
+  if (!/^[\w:.\-]{0,64}$/.test(keyPrefix)) issues.push(`RATE_LIMIT_REDIS_PREFIX: "${keyPrefix}" must be at most 64 letters, digits, _ : . -`);
+  return {
+    url,
+    keyPrefix,
+    fallback,
+    fleetReplicas: integer(env.RATE_LIMIT_FLEET_REPLICAS, 'RATE_LIMIT_FLEET_REPLICAS', 1, 1, 10_000, issues),
+    timeoutMs: integer(env.RATE_LIMIT_REDIS_TIMEOUT_MS, 'RATE_LIMIT_REDIS_TIMEOUT_MS', 250, 10, 10_000, issues),
   };
 }
 

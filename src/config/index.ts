@@ -2,8 +2,8 @@
 // Config files (rate_limits.yaml) and directories (the policy bundle) are hot-reloaded with a
 // last-good fallback.
 
-export { ConfigError, DEFAULT_PORTS, PG_SSL_SETTINGS, VARIANTS, loadConfig } from './env.ts';
-export type { CheckpointConfig, Config, ConfigOverrides, JwtConfig, LedgerConfig, PgSslSetting, RetentionConfig, Variant } from './env.ts';
+export { ConfigError, DEFAULT_PORTS, PG_SSL_SETTINGS, RATE_LIMIT_REDIS_FALLBACKS, VARIANTS, loadConfig } from './env.ts';
+export type { CheckpointConfig, Config, ConfigOverrides, JwtConfig, LedgerConfig, PgSslSetting, RateLimitRedisFallback, RetentionConfig, SharedRateLimitConfig, Variant } from './env.ts';
 export { ConfigFileError, formatConfigFileIssue } from './config-file-error.ts';
 export type { ConfigFileIssue } from './config-file-error.ts';
 export { parseLocatedYaml } from './located-yaml.ts';

@@ -9,6 +9,7 @@ import {
   type Ledger, type PiiDetector, type PostgresConnectionOptions,
 } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
+import { openRemoteLedger } from '../central/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface OpenConfiguredLedgerOptions {
 export async function openConfiguredLedger(config: Config, options: OpenConfiguredLedgerOptions = {}): Promise<Ledger> {
   const piiDetector = options.bundle ? bundleDetector(options.bundle) : undefined;
   if (config.ledger.kind === 'sqlite') return openSqliteLedger({ path: config.ledger.path, piiDetector });
+  // The central gateway seals entries (PII commitments included) with its own bundle's detector.
+  if (config.ledger.kind === 'central') return openRemoteLedger({ url: config.ledger.url, token: config.ledger.token });
   const logger = options.logger;
   return openPostgresLedger({
     ...postgresConnection(config),

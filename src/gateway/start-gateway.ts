@@ -7,10 +7,10 @@ import { watchPolicyBundle } from '../policy/index.ts';
 import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
-import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
+import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, type PolicySource } from '../runtime/index.ts';
-import { auditRoutes, authRoutes, docsRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { auditRoutes, authRoutes, docsRoutes, internalRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -19,6 +19,7 @@ import { startFleetSync, type FleetSync } from './fleet-sync.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
 import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
+import { followCentral, type CentralFollower, type RemoteLedger } from '../central/index.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -60,6 +61,9 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   let rateLimits: RateLimiting | undefined;
   let sidecar: Sidecar | undefined;
   let jobs: LedgerJobs | undefined;
+  let follower: CentralFollower | undefined;
+  // Long-polls of sidecars (/v1/internal/fleet/state) answer at once when the gateway stops.
+  const stopping = new AbortController();
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
@@ -69,7 +73,9 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       logger.info('bootstrap API key installed', { key_id: bootstrap.id, store: keyStoreKind(config), already_present: bootstrap.result === 'exists' });
     }
     rateLimits = config.rateLimitEnabled
-      ? startRateLimiting({ configDir: config.configDir, trustedProxies: config.trustedProxies, maxKeys: config.rateLimitMaxKeys, logger })
+      ? startRateLimiting({
+        configDir: config.configDir, trustedProxies: config.trustedProxies, maxKeys: config.rateLimitMaxKeys, logger, shared: config.sharedRateLimit,
+      })
       : undefined;
     if (!config.authEnabled && config.serviceEnv === 'production') {
       logger.warn('AUTH_ENABLED=false in production: every caller is anonymous with the default tier', { default_tier: config.defaultTier });
@@ -78,7 +84,11 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     if (config.ledger.kind === 'postgres') {
       fleetSync = startFleetSync({ config, ledger: store as PostgresLedger, killSwitch, policyWatch, logger });
     }
-    const signer = await loadConfiguredSigner(config, logger);
+    if (config.ledger.kind === 'central') {
+      follower = followCentral({ client: (store as RemoteLedger).client, killSwitch, policyWatch, logger });
+    }
+    // A sidecar recording through the central gateway signs nothing and runs no ledger jobs.
+    const signer = config.ledger.kind === 'central' ? null : await loadConfiguredSigner(config, logger);
     jobs = startLedgerJobs({ config, ledger, signer, logger });
     const runtime = new Runtime({ ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now });
     const metrics = createMetrics({
@@ -87,6 +97,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       scoreVersion: () => SCORE_VERSION,
     });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
+    const rateLimitMetrics = createRateLimitMetrics(metrics.registry, () => rateLimits?.status() ?? null);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
     sidecar = await createSidecar({
       configDir: config.configDir, runtime, policies, ledger, logger, maxBodyBytes: config.maxBodyBytes,
@@ -99,6 +110,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         ledger, ledgerKind: config.ledger.kind, policies, killSwitch, metrics, version: GATEWAY_VERSION,
         variant: config.variant, isShuttingDown: () => shuttingDown, startedAt: Date.now(),
         policyReload: () => policyWatch.status(),
+        rateLimit: rateLimits ? () => rateLimits!.status() : undefined,
       }),
       ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
@@ -106,6 +118,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...reviewRoutes(ledger, policies, options.now),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
+      // The central gateway of a fleet: sidecars without database credentials record through it.
+      ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -148,13 +162,16 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       version: GATEWAY_VERSION,
       close: () => (closing ??= (async () => {
         shuttingDown = true;
+        stopping.abort();
         policyWatch.close();
         await Promise.all([http.shutdown(), sidecar!.close()]);
         sidecarMetrics.close();
-        rateLimits?.close();
+        rateLimitMetrics.close();
+        await rateLimits?.close();
         await keys?.close();
         await jobs?.close();
         await fleetSync?.close();
+        await follower?.close();
         await store.close();
         metrics.close();
         logger.info('gateway stopped', {});
@@ -163,10 +180,11 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   } catch (error) {
     policyWatch.close();
     await sidecar?.close();
-    rateLimits?.close();
+    await rateLimits?.close();
     await keys?.close();
     await jobs?.close();
     await fleetSync?.close();
+    await follower?.close();
     await store.close();
     throw error;
   }

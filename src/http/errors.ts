@@ -46,6 +46,8 @@ export const ERRORS = {
   UPSTREAM_RESPONSE_TOO_LARGE: { status: 502, title: 'The upstream response is larger than the route allows' },
   UPSTREAM_RESPONSE_UNREADABLE: { status: 502, title: 'The upstream response cannot be read for its post-check' },
   UPSTREAM_TIMEOUT: { status: 504, title: 'The upstream tool server did not answer in time' },
+  CENTRAL_GATEWAY_ONLY: { status: 501, title: 'This sidecar records through the central gateway; ask the central gateway' },
+  RATE_LIMIT_UNAVAILABLE: { status: 503, title: 'The shared rate limiter cannot decide right now' },
   AUTH_UNAVAILABLE: { status: 503, title: 'Credentials cannot be checked right now' },
   ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
 } as const satisfies Record<string, ErrorSpec>;

@@ -9,6 +9,7 @@ import { ApiError, type BeforeHandlerHook, type RequestContext } from '../http/i
 import { SlidingWindowLimiter, type Admission } from './sliding-window.ts';
 import { agentLimit, thresholdOf, type RateLimitSettings } from './rate-limit-file.ts';
 import { clientIp, trustedProxies } from './client-ip.ts';
+import type { SharedLimiter } from './shared-limiter.ts';
 
 export const AGENT_LIMITED_ROUTES: readonly string[] = ['POST /v1/runtime/validate', 'POST /v1/invoicepay/payments'];
 export const CLIENT_IP_LIMITED_PREFIX = '/v1/auth/';
@@ -25,6 +26,8 @@ export interface RateLimitHookOptions {
   maxKeys: number;
   /** Monotonic milliseconds; injectable for tests. */
   now?: () => number;
+  /** The fleet's limiter (REDIS_URL); without it each process counts on its own. */
+  shared?: SharedLimiter;
 }
 
 export interface RateLimitHooks {
@@ -36,26 +39,46 @@ export function createRateLimitHooks(options: RateLimitHookOptions): RateLimitHo
   const limiter = new SlidingWindowLimiter(options.maxKeys);
   const now = options.now ?? (() => performance.now());
   const trusted = trustedProxies(options.trustedProxies);
-  return {
-    beforeAuth(ctx) {
-      if (!ctx.route.startsWith(CLIENT_IP_LIMITED_PREFIX)) return;
-      const settings = options.settings();
-      const ip = clientIp(ctx.req.socket.remoteAddress, ctx.req.headers['x-forwarded-for'], trusted);
-      const threshold = thresholdOf(settings.auth_per_client_ip);
-      const admission = limiter.admit(`ip\u0000${ip}`, now(), settings.window_seconds * 1000, threshold);
-      apply(ctx, admission, settings.window_seconds, ip, `client IP ${ip}`);
-    },
-    afterAuth(ctx) {
-      const route = `${ctx.method} ${ctx.route}`;
-      if (!AGENT_LIMITED_ROUTES.includes(route)) return;
-      const settings = options.settings();
-      const agent = agentBucket(ctx.req.headers['x-agent-id']);
-      // The shared unknown bucket is nobody's agent: overrides never apply to it.
-      const limit = agent === UNKNOWN_AGENT ? settings.default : agentLimit(settings, agent).limit;
-      const admission = limiter.admit(`${route}\u0000${agent}`, now(), settings.window_seconds * 1000, thresholdOf(limit));
-      apply(ctx, admission, settings.window_seconds, agent, `agent "${agent}" on ${route}`);
-    },
+  const { shared } = options;
+
+  /** Which bucket a request counts in, and against what; undefined when the route is not limited. */
+  const ipBucket = (ctx: RequestContext): Bucket | undefined => {
+    if (!ctx.route.startsWith(CLIENT_IP_LIMITED_PREFIX)) return undefined;
+    const settings = options.settings();
+    const ip = clientIp(ctx.req.socket.remoteAddress, ctx.req.headers['x-forwarded-for'], trusted);
+    return { key: `ip\u0000${ip}`, threshold: thresholdOf(settings.auth_per_client_ip), windowSeconds: settings.window_seconds, name: ip, who: `client IP ${ip}` };
   };
+  const agentRouteBucket = (ctx: RequestContext): Bucket | undefined => {
+    const route = `${ctx.method} ${ctx.route}`;
+    if (!AGENT_LIMITED_ROUTES.includes(route)) return undefined;
+    const settings = options.settings();
+    const agent = agentBucket(ctx.req.headers['x-agent-id']);
+    // The shared unknown bucket is nobody's agent: overrides never apply to it.
+    const limit = agent === UNKNOWN_AGENT ? settings.default : agentLimit(settings, agent).limit;
+    return { key: `${route}\u0000${agent}`, threshold: thresholdOf(limit), windowSeconds: settings.window_seconds, name: agent, who: `agent "${agent}" on ${route}` };
+  };
+  // Without a shared limiter the hooks stay synchronous: the hot path awaits nothing.
+  const hook = (bucketOf: (ctx: RequestContext) => Bucket | undefined): BeforeHandlerHook => shared
+    ? async (ctx) => {
+      const bucket = bucketOf(ctx);
+      if (!bucket) return;
+      apply(ctx, await shared.admit(bucket.key, now(), bucket.windowSeconds * 1000, bucket.threshold), bucket);
+    }
+    : (ctx) => {
+      const bucket = bucketOf(ctx);
+      if (!bucket) return;
+      apply(ctx, limiter.admit(bucket.key, now(), bucket.windowSeconds * 1000, bucket.threshold), bucket);
+    };
+  return { beforeAuth: hook(ipBucket), afterAuth: hook(agentRouteBucket) };
+}
+
+interface Bucket {
+  key: string;
+  threshold: number;
+  windowSeconds: number;
+  /** X-RateLimit-Agent: the agent id or client IP. */
+  name: string;
+  who: string;
 }
 
 /** The bucket named by X-Agent-ID; never the body's agent_id, which a caller could vary freely per request unseen. */
@@ -65,7 +88,7 @@ export function agentBucket(header: string | string[] | undefined): string {
   return trimmed && AGENT_HEADER.test(trimmed) ? trimmed : UNKNOWN_AGENT;
 }
 
-function apply(ctx: RequestContext, admission: Admission, windowSeconds: number, bucket: string, who: string): void {
+function apply(ctx: RequestContext, admission: Admission, { windowSeconds, name: bucket, who }: Bucket): void {
   const resetSeconds = Math.max(1, Math.ceil(admission.resetMs / 1000));
   const headers: Record<string, string> = {
     'ratelimit-limit': String(admission.threshold),

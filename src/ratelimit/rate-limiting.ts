@@ -6,6 +6,7 @@ import { watchConfigFile, type WatchedConfigFile } from '../config/index.ts';
 import type { Logger } from '../observability/index.ts';
 import { DEFAULT_RATE_LIMITS, parseRateLimitFile, type RateLimitSettings } from './rate-limit-file.ts';
 import { createRateLimitHooks, type RateLimitHooks } from './rate-limit-hooks.ts';
+import { createSharedLimiter, type RedisFallback, type SharedLimiter, type SharedLimiterStatus } from './shared-limiter.ts';
 
 export const RATE_LIMITS_FILE = 'rate_limits.yaml';
 
@@ -16,12 +17,16 @@ export interface RateLimitingOptions {
   logger: Logger;
   now?: () => number;
   debounceMs?: number;
+  /** REDIS_URL and its settings: one window per key for the whole fleet. */
+  shared?: { url: string; keyPrefix: string; fallback: RedisFallback; fleetReplicas: number; timeoutMs: number } | null;
 }
 
 export interface RateLimiting {
   readonly hooks: RateLimitHooks;
   readonly file: WatchedConfigFile<RateLimitSettings>;
-  close(): void;
+  /** The shared limiter's state for /health; null when each process counts on its own. */
+  status(): SharedLimiterStatus | null;
+  close(): Promise<void>;
 }
 
 /** Throws ConfigFileError when the file exists but is invalid: a gateway never starts on limits it cannot read. */
@@ -40,8 +45,19 @@ export function startRateLimiting(options: RateLimitingOptions): RateLimiting {
     logger: options.logger,
     debounceMs: options.debounceMs,
   });
+  const shared: SharedLimiter | undefined = options.shared
+    ? createSharedLimiter({ ...options.shared, maxKeys: options.maxKeys, logger: options.logger })
+    : undefined;
   const hooks = createRateLimitHooks({
-    settings: file.current, trustedProxies: options.trustedProxies, maxKeys: options.maxKeys, now: options.now,
+    settings: file.current, trustedProxies: options.trustedProxies, maxKeys: options.maxKeys, now: options.now, shared,
   });
-  return { hooks, file, close: () => file.close() };
+  return {
+    hooks,
+    file,
+    status: () => shared?.status() ?? null,
+    async close() {
+      file.close();
+      await shared?.close();
+    },
+  };
 }

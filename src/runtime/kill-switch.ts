@@ -24,6 +24,8 @@ export class KillSwitch {
   #state: KillSwitchState = INITIAL;
   /** seq of the row the state came from: a re-read applies only a newer row. */
   #seq = 0;
+  /** Called after every change of state (the central gateway wakes its sidecars' long-polls with it). */
+  readonly #listeners = new Set<(state: KillSwitchState) => void>();
 
   private constructor(ledger: Ledger) {
     this.#ledger = ledger;
@@ -52,6 +54,13 @@ export class KillSwitch {
     if (row.seq <= this.#seq) return;
     this.#seq = row.seq;
     this.#state = stateFromRow(row);
+    for (const listener of this.#listeners) listener(this.#state);
+  }
+
+  /** Subscribes to state changes; returns the unsubscribe function. */
+  onChange(listener: (state: KillSwitchState) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   get active(): boolean {

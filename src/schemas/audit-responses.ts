@@ -215,12 +215,28 @@ export const Health = {
     ledger: {
       type: 'object',
       required: ['kind', 'reachable'],
-      properties: { kind: { type: 'string', enum: ['sqlite', 'postgres'] }, reachable: { type: 'boolean' } },
+      properties: {
+        kind: { type: 'string', enum: ['sqlite', 'postgres', 'central'], description: 'central: a sidecar that records through the central gateway (CENTRAL_GATEWAY_URL).' },
+        reachable: { type: 'boolean' },
+      },
     },
     policy_version: { type: 'string' },
     score_version: { type: 'string' },
     kill_switch_active: { type: 'boolean' },
     uptime_seconds: { type: 'number' },
+    rate_limit: {
+      type: 'object',
+      description: 'Present when REDIS_URL is set: the shared rate limiter. While redis_reachable is false, decisions use the fallback (local: a per-process share of the threshold; fail_closed: 503).',
+      required: ['store', 'redis_reachable', 'fallback', 'fleet_replicas', 'fallback_decisions', 'last_error'],
+      properties: {
+        store: { type: 'string', enum: ['redis'] },
+        redis_reachable: { type: 'boolean' },
+        fallback: { type: 'string', enum: ['local', 'fail_closed'] },
+        fleet_replicas: { type: 'integer', minimum: 1 },
+        fallback_decisions: { type: 'integer', minimum: 0, description: 'Decisions taken without Redis since start.' },
+        last_error: { type: ['string', 'null'] },
+      },
+    },
     policy_reload: {
       type: 'object',
       description: 'The newest hot reload of the policy bundle. `failure`: the edit was rejected and the last good bundle (policy_version) stays in force.',

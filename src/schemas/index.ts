@@ -7,3 +7,4 @@ export { AGENT_ID_PATTERN, OUTPUT_MAX_BYTES } from './runtime-requests.ts';
 export { responseErrors, toFieldErrors, validateRequest } from './validator.ts';
 export { buildOpenApiDocument } from './openapi.ts';
 export type { OperationDoc, ParameterDoc } from './openapi.ts';
+export { SIDECAR_ENTRY_KINDS, INTERNAL_APPEND_MAX_ENTRIES } from './internal-schemas.ts';

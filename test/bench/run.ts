@@ -6,8 +6,9 @@ import { jsonParseBench } from './json-parse.bench.ts';
 import { ledgerAppendBench } from './ledger-append.bench.ts';
 import { ledgerPostgresBench } from './ledger-postgres.bench.ts';
 import { sidecarBench } from './sidecar.bench.ts';
+import { sidecarCentralBench } from './sidecar-central.bench.ts';
 
-const benches = [embeddedGatewayBench, jsonParseBench, ledgerAppendBench, ledgerPostgresBench, sidecarBench];
+const benches = [embeddedGatewayBench, jsonParseBench, ledgerAppendBench, ledgerPostgresBench, sidecarBench, sidecarCentralBench];
 const only = process.argv[2];
 for (const bench of benches) {
   if (only && !bench.name.includes(only)) continue;

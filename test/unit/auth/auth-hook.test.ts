@@ -37,6 +37,7 @@ const EXPECTED: Record<Feature, [Tier, 402 | 403]> = {
   chain_verify: ['enterprise', 403],
   llm_judge: ['enterprise', 402],
   saml_sso: ['enterprise', 402],
+  ledger_internal: ['enterprise', 403],
 };
 
 describe('tier boundaries', () => {

@@ -1,0 +1,109 @@
+// A Ledger that lives in the central gateway: the sidecar's appends are group-committed here per
+// tick (what arrives together goes in one request), the central gateway group-commits them again
+// with the rest of the fleet's, and reads (get, findChild, latest, recentOutcomes, tool pins) are
+// one round trip each. What only the central gateway does (verification, erasure, retention,
+// checkpoints, the review queue) answers CENTRAL_GATEWAY_ONLY: ask the central gateway.
+
+import { ApiError } from '../http/index.ts';
+import {
+  createGroupCommitter, LEDGER_ERROR_CODES, LedgerError,
+  type Ledger, type LedgerEntry, type LedgerRow, type LedgerRowSummary, type LedgerErrorCode,
+} from '../ledger/index.ts';
+import { INTERNAL_APPEND_MAX_ENTRIES } from '../schemas/index.ts';
+import { createCentralClient, type CentralClient, type CentralClientOptions } from './central-client.ts';
+import { INTERNAL_PATHS } from './internal-paths.ts';
+
+export interface RemoteLedger extends Ledger {
+  readonly client: CentralClient;
+}
+
+type AppendResult = { row: LedgerRow } | { error: { code: string; detail: string } };
+
+export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?: number }): RemoteLedger {
+  const client = createCentralClient(options);
+  let closed = false;
+  const committer = createGroupCommitter<LedgerEntry, AppendResult>({
+    maxBatch: INTERNAL_APPEND_MAX_ENTRIES,
+    // Batches carry no order between them (a post-check is only submitted after its pre-check
+    // resolved), so several may be on the wire at once over the pool's connections.
+    maxInFlight: options.maxInFlight ?? 4,
+    flush: async (entries) => {
+      const response = await client.call<{ results?: AppendResult[] }>('POST', INTERNAL_PATHS.append, { body: { entries } });
+      const results = response.body?.results;
+      if (!Array.isArray(results) || results.length !== entries.length) {
+        throw new LedgerError('LEDGER_WRITE_FAILED', `the central gateway at ${client.url} answered ${Array.isArray(results) ? results.length : 'no'} results for ${entries.length} entries`);
+      }
+      return results;
+    },
+  });
+  const centralOnly = (what: string): Promise<never> => Promise.reject(new ApiError(
+    'CENTRAL_GATEWAY_ONLY',
+    `This sidecar records through the central gateway (${client.url}) and keeps no ledger of its own; ${what} there.`,
+  ));
+  const rowAt = async (path: string, query?: Record<string, string>): Promise<LedgerRow | undefined> => {
+    const { body } = await client.call<{ row: LedgerRow | null }>('GET', path, { query });
+    return body?.row ?? undefined;
+  };
+
+  return {
+    client,
+    async append(entry) {
+      if (closed) throw new LedgerError('LEDGER_CLOSED');
+      const result = await committer.submit(entry);
+      if ('row' in result) return result.row;
+      const code = result.error.code;
+      // The central gateway's own refusals (a duplicate post-check, an invalid entry) keep their
+      // code, so the runtime handles them as it would with a local store.
+      if (code in LEDGER_ERROR_CODES) throw new LedgerError(code as LedgerErrorCode, result.error.detail);
+      throw new LedgerError('LEDGER_WRITE_FAILED', `the central gateway refused the entry: ${code}: ${result.error.detail}`);
+    },
+    get: (envelopeId) => rowAt(INTERNAL_PATHS.row(envelopeId)),
+    findChild: (parentEnvelopeId, kind) => rowAt(INTERNAL_PATHS.child(parentEnvelopeId), { kind }),
+    latest: (kind) => rowAt(INTERNAL_PATHS.latest, { kind }),
+    async list(query) {
+      const { body } = await client.call<{ rows: LedgerRowSummary[]; total: number }>('GET', INTERNAL_PATHS.rows, {
+        query: { kind: query.kind, agent_id: query.agent_id, limit: query.limit, offset: query.offset },
+      });
+      return { rows: body.rows, total: body.total };
+    },
+    async recentOutcomes(agentId, limit) {
+      const { body } = await client.call<{ outcomes: Awaited<ReturnType<Ledger['recentOutcomes']>> }>('GET', INTERNAL_PATHS.recentOutcomes, {
+        query: { agent_id: agentId, limit },
+      });
+      return body.outcomes;
+    },
+    async head() {
+      const { body } = await client.call<{ seq: number; hash: string }>('GET', INTERNAL_PATHS.head);
+      return { seq: body.seq, hash: body.hash };
+    },
+    async ping() {
+      if (closed) return false;
+      try {
+        const { body } = await client.call<{ reachable?: boolean }>('GET', INTERNAL_PATHS.head);
+        return body?.reachable === true;
+      } catch {
+        return false;
+      }
+    },
+    reviewQueue: () => centralOnly('the review queue is served'),
+    verify: () => centralOnly('verify the chain'),
+    erasePii: () => centralOnly('erase personal data'),
+    expirePayloads: () => centralOnly('retention runs'),
+    retirablePrefix: () => centralOnly('retention runs'),
+    retirePrefix: () => centralOnly('retention runs'),
+    anchor: () => centralOnly('the chain anchor is kept'),
+    addCheckpoint: () => centralOnly('checkpoints are signed'),
+    checkpoints: () => centralOnly('checkpoints are listed'),
+    addRetentionRecord: () => centralOnly('retention runs'),
+    retentionRecords: () => centralOnly('retention records are kept'),
+    // The central gateway runs the fleet's jobs; a sidecar never does.
+    runExclusive: async () => ({ ran: false }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await committer.drain();
+      await client.close();
+    },
+  } satisfies RemoteLedger;
+}
+
