@@ -10,8 +10,7 @@ export interface SensitiveHit {
 
 /**
  * Every (leaf, pattern) match in `value`, in walk order. Strings and numbers are tested (a card
- * number may arrive as a number); keys are not. `String.prototype.search` is used because it
- * ignores and restores `lastIndex`, so global/sticky patterns stay stateless.
+ * number may arrive as a number); keys are not. Patterns are linear-time (RE2) and stateless.
  */
 export function scanSensitive(
   value: unknown,
@@ -25,7 +24,7 @@ export function scanSensitive(
     const text = leafText(leaf.value);
     if (text === undefined || text === '') continue;
     for (const pattern of patterns) {
-      if (text.search(pattern.pattern) !== -1) hits.push({ path: leaf.path, pattern });
+      if (pattern.pattern.test(text)) hits.push({ path: leaf.path, pattern });
     }
   }
   return hits;
