@@ -17,6 +17,8 @@ export interface LinearPattern {
   readonly flags: string;
   /** True when lookbehind makes it run on the NFA (linear, but several times slower than the DFA). */
   readonly usesLookbehind: boolean;
+  /** The RE2 syntax it was translated to, with its flags inline: what a pattern set combines. */
+  readonly re2Source: string;
   test(text: string): boolean;
   /**
    * Calls `onMatch` with each leftmost match (start, end in UTF-16 units); with a group named
@@ -56,8 +58,10 @@ export function compileLinearPattern(source: string, flags = ''): LinearPattern 
   const usesLookbehind = /\(\?<[=!]/.test(source);
   if (usesLookbehind) bits |= RE2JS.LOOKBEHINDS;
   let compiled: RE2JS;
+  const translated = RE2JS.translateRegExp(source);
+  const inlineFlags = flags.replace('u', '');
   try {
-    compiled = RE2JS.compile(RE2JS.translateRegExp(source), bits);
+    compiled = RE2JS.compile(translated, bits);
   } catch (error) {
     throw new LinearPatternError(`is not a valid regular expression: ${(error as Error).message.replace(/^error parsing regexp: /, '')}`);
   }
@@ -80,6 +84,7 @@ export function compileLinearPattern(source: string, flags = ''): LinearPattern 
     source,
     flags,
     usesLookbehind,
+    re2Source: inlineFlags === '' ? translated : `(?${inlineFlags}:${translated})`,
     test: (text: string) => compiled.test(text),
     forEachMatch,
     replaceAll(text: string, replacement: string) {

@@ -4,9 +4,10 @@
 import { embeddedGatewayBench } from './embedded-gateway.bench.ts';
 import { ledgerAppendBench } from './ledger-append.bench.ts';
 import { ledgerPostgresBench } from './ledger-postgres.bench.ts';
+import { patternScanBench } from './pattern-scan.bench.ts';
 import { sidecarBench } from './sidecar.bench.ts';
 
-const benches = [embeddedGatewayBench, ledgerAppendBench, ledgerPostgresBench, sidecarBench];
+const benches = [embeddedGatewayBench, ledgerAppendBench, ledgerPostgresBench, sidecarBench, patternScanBench];
 const only = process.argv[2];
 for (const bench of benches) {
   if (only && !bench.name.includes(only)) continue;
