@@ -79,6 +79,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       killSwitchActive: () => killSwitch.active,
       policyVersion: () => policies.current().version,
       scoreVersion: () => SCORE_VERSION,
+      policyBundleDivergedSeconds: () => policyWatch.agreement().differs_seconds,
     });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
@@ -93,6 +94,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         ledger, ledgerKind: config.ledger.kind, policies, killSwitch, metrics, version: GATEWAY_VERSION,
         variant: config.variant, isShuttingDown: () => shuttingDown, startedAt: Date.now(),
         policyReload: () => policyWatch.status(),
+        policyAgreement: () => policyWatch.agreement(),
       }),
       ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { loadPolicyBundleSync } from '../../src/policy/index.ts';
 import { DEFAULT_VALUE_PATTERNS } from '../../src/ledger/pii-detector.ts';
 import { INJECTION_MARKERS } from '../../src/governance/prompt-injection.ts';
+import { compilePatternSet } from '../../src/linear-regex/index.ts';
 import { ADVERSARIAL_UNITS, OLD_PII_DEFAULTS, OLD_SENSITIVE_DATA, adversarialText, proseText } from '../fixtures/backtracking-patterns.ts';
 
 interface Tester { test(text: string): boolean }
@@ -22,6 +23,12 @@ function patternSets(): PatternSet[] {
   const bundle = loadPolicyBundleSync(path.resolve(import.meta.dirname, '../../policies'));
   return [
     { name: 'sensitive-data.yaml (sample, 12)', linear: bundle.sensitive_data.map((p) => p.pattern), old: Object.values(OLD_SENSITIVE_DATA) },
+    {
+      // What scanSensitive runs: the list as one automaton, one pass per text.
+      name: 'sensitive-data.yaml as one combined automaton (what the scanner runs)',
+      linear: [combined(bundle.sensitive_data.map((p) => p.pattern))],
+      old: Object.values(OLD_SENSITIVE_DATA),
+    },
     { name: 'ledger PII defaults (3)', linear: DEFAULT_VALUE_PATTERNS, old: OLD_PII_DEFAULTS },
     {
       name: 'prompt-injection markers (8)',
@@ -29,6 +36,11 @@ function patternSets(): PatternSet[] {
       old: INJECTION_MARKERS.map((m) => new RegExp(m.pattern.source, 'i')),
     },
   ];
+}
+
+function combined(patterns: Parameters<typeof compilePatternSet>[0]): Tester {
+  const set = compilePatternSet(patterns);
+  return { test: (text) => set.matching(text).length > 0 };
 }
 
 /** Milliseconds to run every pattern of the set over `text` once (the best of `rounds`). */
