@@ -65,7 +65,20 @@ function scanLimitFailure(view: StageView): Failure[] {
   }];
 }
 
+/** A result nobody could read is not approved as if it had been checked (unless the route opts out). */
+function unscannableFailure(view: StageView): Failure[] {
+  const unread = view.unscannableOutput;
+  if (!unread || unread.action !== 'block') return [];
+  return [{
+    code: 'RESULT_UNSCANNABLE',
+    check: 'safety',
+    severity: 'critical',
+    message: `The tool's result (${unread.contentType}) could not be read, so it could not be checked; the route releases such results only with unscannable: release.`,
+    path: 'output',
+  }];
+}
+
 export function checkSafety(view: StageView): CheckOutcome {
-  const failures = [...secretFailures(view), ...injectionFailures(view), ...scanLimitFailure(view)];
+  const failures = [...secretFailures(view), ...injectionFailures(view), ...scanLimitFailure(view), ...unscannableFailure(view)];
   return { score: scoreFromFailures(failures), failures };
 }

@@ -27,6 +27,8 @@ export interface StageView {
   leaves: LeafWalker;
   /** The characters this evaluation may still scan with patterns. */
   scanBudget: ScanBudget;
+  /** Post-check only: the sidecar could not read the tool's result. */
+  unscannableOutput: GovernanceContext['unscannableOutput'];
 }
 
 export function buildStageView(input: GovernanceInput, ctx: GovernanceContext): StageView {
@@ -51,6 +53,7 @@ export function buildStageView(input: GovernanceInput, ctx: GovernanceContext): 
     priorSessionCalls: isPreCheck ? ctx.priorSessionCalls : undefined,
     leaves: createLeafWalker(),
     scanBudget: new ScanBudget(),
+    unscannableOutput: isPreCheck ? undefined : ctx.unscannableOutput,
   };
 }
 
