@@ -2,7 +2,7 @@
 // so it is reported as "suspected". The text is written by whoever controls a tool, so the markers
 // run on the linear-time engine: no crafted text can make them slow.
 
-import { compileLinearPattern, type LinearPattern } from '../linear-regex/index.ts';
+import { compileLinearPattern, compilePatternSet, type LinearPattern } from '../linear-regex/index.ts';
 
 export const INJECTION_MARKERS: ReadonlyArray<{ id: string; pattern: LinearPattern }> = [
   { id: 'ignore previous instructions', pattern: compileLinearPattern(String.raw`\bignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|messages|rules)`, 'i') },
@@ -15,7 +15,11 @@ export const INJECTION_MARKERS: ReadonlyArray<{ id: string; pattern: LinearPatte
   { id: 'do anything now', pattern: compileLinearPattern(String.raw`\bdo\s+anything\s+now\b`, 'i') },
 ];
 
-/** The id of the first marker found in the text, or undefined. */
+// All markers as one automaton: one pass over the text instead of eight.
+const MARKER_SET = compilePatternSet(INJECTION_MARKERS.map((marker) => marker.pattern));
+
+/** The id of the first marker (in list order) found in the text, or undefined. */
 export function injectionMarker(text: string): string | undefined {
-  return INJECTION_MARKERS.find((marker) => marker.pattern.test(text))?.id;
+  const found = MARKER_SET.matching(text);
+  return found.length === 0 ? undefined : INJECTION_MARKERS[found[0]].id;
 }

@@ -3,7 +3,7 @@
 // (key names + three value patterns); the gateway may pass a detector built from its policy.
 
 import { formatPath, type PathSegment } from './json-paths.ts';
-import { compileLinearPattern, isLinearPattern, type LinearPatternSpec } from '../linear-regex/index.ts';
+import { compileLinearPattern, compilePatternSet, isLinearPattern, type LinearPatternSpec } from '../linear-regex/index.ts';
 
 /** Returns the paths (json-paths.ts format) of the leaves holding personal data. */
 export type PiiDetector = (payload: Record<string, unknown>) => string[];
@@ -139,9 +139,14 @@ export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector
   // (Compared by source, so a detector rebuilt from its spec in another thread keeps the shortcut.)
   const needs = patterns.map((pattern) => (samePattern(pattern, EMAIL) ? NEEDS_AT
     : samePattern(pattern, PHONE) || pattern === CARD_NUMBER ? NEEDS_DIGIT : NEEDS_NOTHING));
+  // Linear patterns without a shortcut (the bundle's own) run as one automaton: one pass per string.
+  const combined = patterns.filter((pattern, i) => isLinearPattern(pattern) && needs[i] === NEEDS_NOTHING);
+  const combinedSet = combined.length > 1 ? compilePatternSet(combined.filter(isLinearPattern)) : undefined;
   const matchesPattern = (text: string): boolean => {
+    if (combinedSet && combinedSet.matching(text).length > 0) return true;
     let hasDigit: boolean | undefined;
     for (let i = 0; i < patterns.length; i += 1) {
+      if (combinedSet && combined.includes(patterns[i])) continue;
       const need = needs[i];
       if (need === NEEDS_AT && !text.includes('@')) continue;
       if (need === NEEDS_DIGIT && !(hasDigit ??= DIGIT.test(text))) continue;

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { loadPolicyBundleSync } from '../../src/policy/index.ts';
 import { DEFAULT_VALUE_PATTERNS } from '../../src/ledger/pii-detector.ts';
-import { INJECTION_MARKERS } from '../../src/governance/prompt-injection.ts';
+import { INJECTION_MARKERS, injectionMarker } from '../../src/governance/prompt-injection.ts';
 import { compilePatternSet } from '../../src/linear-regex/index.ts';
 import { ADVERSARIAL_UNITS, OLD_PII_DEFAULTS, OLD_SENSITIVE_DATA, adversarialText, proseText } from '../fixtures/backtracking-patterns.ts';
 
@@ -30,6 +30,11 @@ function patternSets(): PatternSet[] {
       old: Object.values(OLD_SENSITIVE_DATA),
     },
     { name: 'ledger PII defaults (3)', linear: DEFAULT_VALUE_PATTERNS, old: OLD_PII_DEFAULTS },
+    {
+      name: 'prompt-injection markers as one automaton (what the scanner runs)',
+      linear: [{ test: (text: string) => injectionMarker(text) !== undefined }],
+      old: INJECTION_MARKERS.map((m) => new RegExp(m.pattern.source, 'i')),
+    },
     {
       name: 'prompt-injection markers (8)',
       linear: INJECTION_MARKERS.map((m) => m.pattern),
