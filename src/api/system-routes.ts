@@ -6,7 +6,7 @@ import type { Ledger } from '../ledger/index.ts';
 import type { Metrics } from '../observability/index.ts';
 import type { KillSwitch, PolicySource } from '../runtime/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
-import { formatConfigFileIssue, type ReloadStatus } from '../config/index.ts';
+import { formatConfigFileIssue, type DiskAgreement, type ReloadStatus } from '../config/index.ts';
 import type { SharedLimiterStatus } from '../ratelimit/index.ts';
 
 export interface SystemRouteDeps {
@@ -23,6 +23,8 @@ export interface SystemRouteDeps {
   policyReload?: () => ReloadStatus;
   /** The shared rate limiter (REDIS_URL); absent or null when each process counts on its own. */
   rateLimit?: () => SharedLimiterStatus | null;
+  /** The bundle in force against the files on disk; absent when the bundle is not watched. */
+  policyAgreement?: () => DiskAgreement;
 }
 
 export function systemRoutes(deps: SystemRouteDeps): Route[] {
@@ -34,7 +36,8 @@ export function systemRoutes(deps: SystemRouteDeps): Route[] {
         doc: {
           summary: 'Health check for load balancers and probes', tags: ['system'],
           description: '200 when the gateway can decide and record; 503 (same body) when the ledger is unreachable or the gateway is shutting down. '
-            + '`policy_reload` reports the newest hot reload of policies/: a `failure` means the edit was rejected and the last good bundle (policy_version) is still in force; the gateway stays ready.',
+            + '`policy_reload` reports the newest hot reload of policies/: a `failure` means the edit was rejected and the last good bundle (policy_version) is still in force; the gateway stays ready. '
+            + '`version_in_force` next to `version_on_disk` shows whether the files on disk are the bundle in force; `stale: true` means they have differed for longer than a moment (a change not applied).',
           responses: { 200: { description: 'Ready', schema: 'Health' }, 503: { description: 'Not ready', schema: 'Health' } },
         },
       },
@@ -54,7 +57,7 @@ export function systemRoutes(deps: SystemRouteDeps): Route[] {
             score_version: SCORE_VERSION,
             kill_switch_active: deps.killSwitch.active,
             uptime_seconds: Math.round((Date.now() - deps.startedAt) / 1000),
-            ...(deps.policyReload ? { policy_reload: reloadBody(deps.policyReload()) } : {}),
+            ...(deps.policyReload ? { policy_reload: { ...reloadBody(deps.policyReload()), ...deps.policyAgreement?.() } } : {}),
             // The gateway stays ready without Redis: the fallback decides, and this says so.
             ...(rateLimitStatus ? { rate_limit: rateLimitStatus } : {}),
           },

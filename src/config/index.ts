@@ -11,4 +11,4 @@ export type { FieldPath, LocatedYaml } from './located-yaml.ts';
 export { CONFIG_RELOAD_CHANNEL, watchConfigFile } from './watch-config-file.ts';
 export type { ConfigReloadEvent, ReloadResult, ReloadStatus, WatchConfigFileOptions, WatchedConfigFile } from './watch-config-file.ts';
 export { watchConfigDirectory } from './watch-config-directory.ts';
-export type { WatchConfigDirectoryOptions, WatchedConfigDirectory } from './watch-config-directory.ts';
+export type { DiskAgreement, WatchConfigDirectoryOptions, WatchedConfigDirectory } from './watch-config-directory.ts';

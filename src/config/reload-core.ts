@@ -3,7 +3,8 @@
 // the `gateway:config:reload` event (logged and counted) for every applied or rejected change.
 
 import diagnostics_channel from 'node:diagnostics_channel';
-import { watch, type FSWatcher } from 'node:fs';
+import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
+import path from 'node:path';
 import type { Logger } from '../observability/index.ts';
 import { ConfigFileError, formatConfigFileIssue, type ConfigFileIssue } from './config-file-error.ts';
 
@@ -79,27 +80,85 @@ export class ReloadTracker {
 /**
  * Calls `reload` once changes under `dir` have settled for `debounceMs`. Returns the stop
  * function; a directory that cannot be watched is logged (edits then need a restart).
+ *
+ * Directories are watched, never files, and each one on its own (not Node's recursive watch,
+ * which on Linux follows a file's inode: after `git checkout` replaced the file by a rename,
+ * later appends to it went unseen). Subdirectories are found again after every change, so a
+ * folder replaced by a rename, or reached through a ConfigMap's swapped `..data` link, is
+ * watched where it is now. `poll` runs every `pollMs` as a backstop for events a watch misses
+ * (network file systems, an overflowed inotify queue): it compares what is on disk with what
+ * is in force and reloads when they differ.
  */
 export function watchForChanges(options: {
   dir: string; recursive: boolean; debounceMs: number; reload: () => unknown; logger: Logger; display: string;
+  poll?: () => void; pollMs?: number;
 }): () => void {
   let timer: NodeJS.Timeout | undefined;
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(options.dir, { persistent: false, recursive: options.recursive }, () => {
-      clearTimeout(timer);
-      timer = setTimeout(options.reload, options.debounceMs);
-      timer.unref();
-    });
-    watcher.on('error', (error) => {
-      options.logger.warn('config watch stopped; edits now need a restart', { file: options.display, error: error.message });
-      watcher?.close();
-    });
-  } catch (error) {
-    options.logger.warn('config directory cannot be watched; edits need a restart', { file: options.display, error: (error as Error).message });
-  }
-  return () => {
+  let closed = false;
+  const watchers = new Map<string, FSWatcher>();
+  const onChange = (): void => {
     clearTimeout(timer);
-    watcher?.close();
+    timer = setTimeout(() => {
+      if (options.recursive) rewire();
+      options.reload();
+    }, options.debounceMs);
+    timer.unref();
   };
+  const watchOne = (dir: string, required: boolean): void => {
+    try {
+      const watcher = watch(dir, { persistent: false }, onChange);
+      watcher.on('error', (error) => {
+        // A watched subdirectory that was removed: the next change rewires; the root is reported.
+        watcher.close();
+        watchers.delete(dir);
+        if (dir === options.dir) options.logger.warn('config watch stopped; the poll still picks up edits', { file: options.display, error: error.message });
+      });
+      watchers.set(dir, watcher);
+    } catch (error) {
+      if (required) options.logger.warn('config directory cannot be watched; the poll still picks up edits', { file: options.display, error: (error as Error).message });
+    }
+  };
+  const rewire = (): void => {
+    if (closed) return;
+    const wanted = new Set([options.dir, ...subdirectories(options.dir)]);
+    for (const [dir, watcher] of watchers) {
+      // A subdirectory path may now lead elsewhere (a swapped symlink): watch it afresh.
+      if (dir !== options.dir || !wanted.has(dir)) { watcher.close(); watchers.delete(dir); }
+    }
+    for (const dir of wanted) if (!watchers.has(dir)) watchOne(dir, dir === options.dir);
+  };
+  watchOne(options.dir, true);
+  if (options.recursive) rewire();
+  const poller = options.poll && options.pollMs && options.pollMs > 0 ? setInterval(() => {
+    try {
+      options.poll?.();
+    } catch (error) {
+      options.logger.warn('config poll failed', { file: options.display, error: (error as Error).message });
+    }
+  }, options.pollMs) : undefined;
+  poller?.unref();
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    clearInterval(poller);
+    for (const watcher of watchers.values()) watcher.close();
+    watchers.clear();
+  };
+}
+
+/** Every directory under `root` (symlinks followed), skipping `..`-prefixed ConfigMap internals, a few levels deep. */
+function subdirectories(root: string, depth = 3): string[] {
+  if (depth === 0) return [];
+  let names: string[];
+  try { names = readdirSync(root); } catch { return []; }
+  const found: string[] = [];
+  for (const name of names) {
+    if (name.startsWith('..')) continue;
+    const full = path.join(root, name);
+    try {
+      if (!statSync(full).isDirectory()) continue;
+    } catch { continue; }
+    found.push(full, ...subdirectories(full, depth - 1));
+  }
+  return found;
 }

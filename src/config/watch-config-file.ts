@@ -27,6 +27,8 @@ export interface WatchConfigFileOptions<T> {
   debounceMs?: number;
   /** Called with each newly applied value. */
   onApply?(value: T): void;
+  /** How often the file is re-read in case a watch event was missed (default 2 s; 0 = never). */
+  pollMs?: number;
 }
 
 export interface WatchedConfigFile<T> {
@@ -80,8 +82,14 @@ export function watchConfigFile<T>(options: WatchConfigFileOptions<T>): WatchedC
     return tracker.applied();
   };
 
+  // The poll is a backstop for missed watch events: it reloads only when the text changed.
+  const poll = (): void => {
+    const now = read(options.path, display);
+    if ('text' in now && now.text !== lastText) reload();
+  };
   const stop = watchForChanges({
     dir: path.dirname(options.path), recursive: false, debounceMs: options.debounceMs ?? 100, reload, logger, display,
+    poll, pollMs: options.pollMs ?? 2_000,
   });
 
   return {

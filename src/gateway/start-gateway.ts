@@ -95,6 +95,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       killSwitchActive: () => killSwitch.active,
       policyVersion: () => policies.current().version,
       scoreVersion: () => SCORE_VERSION,
+      policyBundleDivergedSeconds: () => policyWatch.agreement().differs_seconds,
     });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     const rateLimitMetrics = createRateLimitMetrics(metrics.registry, () => rateLimits?.status() ?? null);
@@ -111,6 +112,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         variant: config.variant, isShuttingDown: () => shuttingDown, startedAt: Date.now(),
         policyReload: () => policyWatch.status(),
         rateLimit: rateLimits ? () => rateLimits!.status() : undefined,
+        policyAgreement: () => policyWatch.agreement(),
       }),
       ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),

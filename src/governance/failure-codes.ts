@@ -42,6 +42,8 @@ export const FAILURE_CODES: Readonly<Record<string, FailureCodeEntry>> = Object.
   SECRET_IN_OUTPUT: { check: 'safety', severity: 'critical' },
   SECRET_IN_PARAMS: { check: 'safety', severity: 'pattern' },
   PROMPT_INJECTION_SUSPECTED: { check: 'safety', severity: 'high' },
+  SCAN_LIMIT_EXCEEDED: { check: 'safety', severity: 'critical' },
+  RESULT_UNSCANNABLE: { check: 'safety', severity: 'critical' },
   OUTPUT_CONTRADICTS_TOOL_RESULT: { check: 'contradiction', severity: 'critical' },
   OUTPUT_NUMBER_MISMATCH: { check: 'contradiction', severity: 'high' },
   OUTPUT_STATE_MISMATCH: { check: 'contradiction', severity: 'high' },

@@ -11,7 +11,7 @@ import type { Failure } from './types.ts';
 function piiInOutput(view: StageView, pii: ReturnType<typeof patternsOfKind>): Failure[] {
   if (!view.hasOutput) return [];
   if (view.calls.some((call) => declaredTool(view, call.name)?.allows_pii === true)) return [];
-  return scanSensitive(view.output, pii, 'output', view.leaves).map((hit) => ({
+  return scanSensitive(view.output, pii, 'output', view.leaves, view.scanBudget).map((hit) => ({
     code: 'PII_IN_OUTPUT',
     check: 'policy',
     severity: hit.pattern.severity,
@@ -24,7 +24,7 @@ function piiInOutput(view: StageView, pii: ReturnType<typeof patternsOfKind>): F
 function piiInParams(view: StageView, pii: ReturnType<typeof patternsOfKind>): Failure[] {
   return view.calls.flatMap((call, index) => {
     if (declaredTool(view, call.name)?.allows_pii === true) return [];
-    return scanSensitive(call.params, pii, view.paramPaths[index], view.leaves).map((hit) => ({
+    return scanSensitive(call.params, pii, view.paramPaths[index], view.leaves, view.scanBudget).map((hit) => ({
       code: 'PII_IN_PARAMS',
       check: 'policy' as const,
       severity: hit.pattern.severity,

@@ -1,18 +1,25 @@
 // Phrases that try to take over an agent's instructions. Matching text is a signal, not proof,
-// so it is reported as "suspected".
+// so it is reported as "suspected". The text is written by whoever controls a tool, so the markers
+// run on the linear-time engine: no crafted text can make them slow.
 
-const MARKERS: ReadonlyArray<{ id: string; pattern: RegExp }> = [
-  { id: 'ignore previous instructions', pattern: /\bignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|messages|rules)/i },
-  { id: 'disregard prior instructions', pattern: /\bdisregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\b/i },
-  { id: 'forget your instructions', pattern: /\bforget\s+(?:all\s+)?(?:your|the|previous|prior)\s+(?:instructions|rules|prompts?)/i },
-  { id: 'you are now', pattern: /\byou\s+are\s+now\b/i },
-  { id: 'system prompt', pattern: /\bsystem\s+prompt\s*:/i },
-  { id: 'new instructions', pattern: /\bnew\s+instructions\s*:/i },
-  { id: 'chat template token', pattern: /<\|(?:im_start|im_end|system|endoftext)\|>/i },
-  { id: 'do anything now', pattern: /\bdo\s+anything\s+now\b/i },
+import { compileLinearPattern, compilePatternSet, type LinearPattern } from '../linear-regex/index.ts';
+
+export const INJECTION_MARKERS: ReadonlyArray<{ id: string; pattern: LinearPattern }> = [
+  { id: 'ignore previous instructions', pattern: compileLinearPattern(String.raw`\bignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+(?:instructions|prompts?|messages|rules)`, 'i') },
+  { id: 'disregard prior instructions', pattern: compileLinearPattern(String.raw`\bdisregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\b`, 'i') },
+  { id: 'forget your instructions', pattern: compileLinearPattern(String.raw`\bforget\s+(?:all\s+)?(?:your|the|previous|prior)\s+(?:instructions|rules|prompts?)`, 'i') },
+  { id: 'you are now', pattern: compileLinearPattern(String.raw`\byou\s+are\s+now\b`, 'i') },
+  { id: 'system prompt', pattern: compileLinearPattern(String.raw`\bsystem\s+prompt\s*:`, 'i') },
+  { id: 'new instructions', pattern: compileLinearPattern(String.raw`\bnew\s+instructions\s*:`, 'i') },
+  { id: 'chat template token', pattern: compileLinearPattern(String.raw`<\|(?:im_start|im_end|system|endoftext)\|>`, 'i') },
+  { id: 'do anything now', pattern: compileLinearPattern(String.raw`\bdo\s+anything\s+now\b`, 'i') },
 ];
 
-/** The id of the first marker found in the text, or undefined. */
+// All markers as one automaton: one pass over the text instead of eight.
+const MARKER_SET = compilePatternSet(INJECTION_MARKERS.map((marker) => marker.pattern));
+
+/** The id of the first marker (in list order) found in the text, or undefined. */
 export function injectionMarker(text: string): string | undefined {
-  return MARKERS.find((marker) => text.search(marker.pattern) !== -1)?.id;
+  const found = MARKER_SET.matching(text);
+  return found.length === 0 ? undefined : INJECTION_MARKERS[found[0]].id;
 }

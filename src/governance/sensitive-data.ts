@@ -2,6 +2,8 @@
 
 import { collectLeaves, leafText, type LeafWalker } from './json-leaves.ts';
 import type { SensitivePattern } from '../policy/types.ts';
+import { compilePatternSet, type LinearPatternSet } from '../linear-regex/index.ts';
+import type { ScanBudget } from './scan-budget.ts';
 
 export interface SensitiveHit {
   path: string;
@@ -10,25 +12,35 @@ export interface SensitiveHit {
 
 /**
  * Every (leaf, pattern) match in `value`, in walk order. Strings and numbers are tested (a card
- * number may arrive as a number); keys are not. `String.prototype.search` is used because it
- * ignores and restores `lastIndex`, so global/sticky patterns stay stateless.
+ * number may arrive as a number); keys are not. Patterns are linear-time (RE2) and stateless.
  */
 export function scanSensitive(
   value: unknown,
   patterns: readonly SensitivePattern[],
   basePath = '',
   leaves: LeafWalker = collectLeaves,
+  budget?: ScanBudget,
 ): SensitiveHit[] {
   if (patterns.length === 0) return [];
+  const set = patternSetOf(patterns);
   const hits: SensitiveHit[] = [];
   for (const leaf of leaves(value, basePath)) {
     const text = leafText(leaf.value);
     if (text === undefined || text === '') continue;
-    for (const pattern of patterns) {
-      if (text.search(pattern.pattern) !== -1) hits.push({ path: leaf.path, pattern });
-    }
+    // Over budget: left unscanned, and the budget remembers it (the safety check reports it).
+    if (budget && !budget.take(text.length)) continue;
+    for (const index of set.matching(text)) hits.push({ path: leaf.path, pattern: patterns[index] });
   }
   return hits;
+}
+
+/** One combined automaton per pattern list (the bundle's lists are frozen and live as long as it). */
+const sets = new WeakMap<readonly SensitivePattern[], LinearPatternSet>();
+
+function patternSetOf(patterns: readonly SensitivePattern[]): LinearPatternSet {
+  let set = sets.get(patterns);
+  if (!set) sets.set(patterns, (set = compilePatternSet(patterns.map((p) => p.pattern))));
+  return set;
 }
 
 /** Per bundle pattern list (frozen, so the split never goes stale), computed once. */

@@ -4,6 +4,7 @@
 import type { AgentPolicy, PolicyBundle, ToolPolicy } from '../policy/types.ts';
 import type { GovernanceContext, GovernanceInput, NormalizedExecution, ToolCall, ToolResult } from './types.ts';
 import { createLeafWalker, type LeafWalker } from './json-leaves.ts';
+import { ScanBudget } from './scan-budget.ts';
 
 export interface StageView {
   isPreCheck: boolean;
@@ -24,6 +25,10 @@ export interface StageView {
   priorSessionCalls: number | undefined;
   /** The leaves of any value of this request, each value walked once for all the checks. */
   leaves: LeafWalker;
+  /** The characters this evaluation may still scan with patterns. */
+  scanBudget: ScanBudget;
+  /** Post-check only: the sidecar could not read the tool's result. */
+  unscannableOutput: GovernanceContext['unscannableOutput'];
 }
 
 export function buildStageView(input: GovernanceInput, ctx: GovernanceContext): StageView {
@@ -47,6 +52,8 @@ export function buildStageView(input: GovernanceInput, ctx: GovernanceContext): 
     bundle: ctx.bundle,
     priorSessionCalls: isPreCheck ? ctx.priorSessionCalls : undefined,
     leaves: createLeafWalker(),
+    scanBudget: new ScanBudget(),
+    unscannableOutput: isPreCheck ? undefined : ctx.unscannableOutput,
   };
 }
 

@@ -193,6 +193,12 @@ export interface GovernanceContext {
    */
   sessionHistory?: readonly SessionCall[];
   judgeScore: number | null;
+  /**
+   * Post-check through the sidecar: the tool's result could not be read (binary, not UTF-8), so
+   * nothing in it was checked. `block` (the route default) raises RESULT_UNSCANNABLE; `release`
+   * is the operator's opt-out and raises nothing (the ledger row still says unscannable).
+   */
+  unscannableOutput?: { contentType: string; action: 'block' | 'release' };
   /** Epoch milliseconds; the only clock the engines see. */
   now: number;
 }

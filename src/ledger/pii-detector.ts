@@ -3,6 +3,7 @@
 // (key names + three value patterns); the gateway may pass a detector built from its policy.
 
 import { formatPath, type PathSegment } from './json-paths.ts';
+import { compileLinearPattern, compilePatternSet, isLinearPattern, type LinearPatternSpec } from '../linear-regex/index.ts';
 
 /** Returns the paths (json-paths.ts format) of the leaves holding personal data. */
 export type PiiDetector = (payload: Record<string, unknown>) => string[];
@@ -27,22 +28,22 @@ export const DEFAULT_PERSONAL_KEYS: readonly string[] = [
   'date_of_birth', 'dob', 'birth_date', 'birthdate', 'iban', 'card_number', 'credit_card', 'ip_address',
 ];
 
-// The lookbehind makes a match start only where a run of local-part characters starts: without
-// it a long run with no '@' is rescanned from every offset (quadratic: 16 s on a 100 KB output).
-const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+// Linear-time patterns (RE2): payload text comes from tools and agents, and a backtracking engine
+// can be made to take seconds on one string (this email pattern once took 16 s on 100 KB).
+// Boundaries are consumed characters, not lookarounds, which keeps them on RE2's fast DFA.
+const EMAIL = compileLinearPattern('(?:^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}');
 /** +CC followed by digit groups, or the North-American 3-3-4 form; ISO dates and UUIDs do not match. */
-const PHONE = /(?<![\w+-])(?:\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}|\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4})(?![\w-])/;
-const CARD_CANDIDATES = /(?<![\d-])[2-6](?:[ -]?\d){12,18}(?![\d-])/g;
+const PHONE = compileLinearPattern('(?:^|[^\\w+-])(?:\\+\\d{1,3}(?:[ .-]?\\(?\\d{1,4}\\)?){2,5}|\\(?\\d{3}\\)?[ .-]\\d{3}[ .-]\\d{4})(?:[^\\w-]|$)');
+const CARD_CANDIDATES = compileLinearPattern('(?:^|[^\\d-])(?<value>[2-6](?:[ -]?\\d){12,18})(?:[^\\d-]|$)');
 
 /** A card-number pattern that also requires the Luhn checksum, to spare timestamps and ids. */
 export const CARD_NUMBER: ValueMatcher = {
   test(text: string): boolean {
-    // exec() on the shared /g pattern, not matchAll(), which copies the RegExp on every call.
-    CARD_CANDIDATES.lastIndex = 0;
-    for (let match = CARD_CANDIDATES.exec(text); match !== null; match = CARD_CANDIDATES.exec(text)) {
-      if (luhnValid(match[0].replace(/[ -]/g, ''))) return true;
-    }
-    return false;
+    let found = false;
+    CARD_CANDIDATES.forEachMatch(text, (start, end) => {
+      if (!found && luhnValid(text.slice(start, end).replace(/[ -]/g, ''))) found = true;
+    });
+    return found;
   },
 };
 
@@ -50,8 +51,8 @@ const NEEDS_NOTHING = 0;
 const NEEDS_AT = 1;
 const NEEDS_DIGIT = 2;
 const DIGIT = /\d/;
-const sameRegExp = (matcher: ValueMatcher, regexp: RegExp): boolean =>
-  matcher instanceof RegExp && matcher.source === regexp.source && matcher.flags === regexp.flags && matcher.test === RegExp.prototype.test;
+const samePattern = (matcher: ValueMatcher, pattern: typeof EMAIL): boolean =>
+  isLinearPattern(matcher) && matcher.source === pattern.source && matcher.flags === pattern.flags;
 
 export const DEFAULT_VALUE_PATTERNS: readonly ValueMatcher[] = [EMAIL, PHONE, CARD_NUMBER];
 
@@ -74,7 +75,7 @@ const normalizeKey = (key: string): string => key.toLowerCase().replace(/[\s_-]/
  */
 export interface PiiDetectorSpec {
   personalKeys: string[];
-  valuePatterns: Array<RegExp | BuiltinMatcherName>;
+  valuePatterns: Array<RegExp | LinearPatternSpec | BuiltinMatcherName>;
 }
 
 type BuiltinMatcherName = 'card_number';
@@ -107,6 +108,7 @@ export function piiDetectorSpec(detector: PiiDetector): PiiDetectorSpec | undefi
 export function piiDetectorFromSpec(spec: PiiDetectorSpec): PiiDetector {
   const valuePatterns = spec.valuePatterns.map((pattern) => {
     if (pattern instanceof RegExp) return pattern;
+    if (typeof pattern === 'object') return compileLinearPattern(pattern.linear.source, pattern.linear.flags);
     const builtin = BUILTIN_MATCHERS.get(pattern);
     if (!builtin) throw new TypeError(`piiDetectorFromSpec: unknown matcher ${String(pattern)}`);
     return builtin;
@@ -115,8 +117,9 @@ export function piiDetectorFromSpec(spec: PiiDetectorSpec): PiiDetector {
 }
 
 /** A RegExp survives structured cloning only when nothing but its source and flags matter. */
-function cloneableMatcher(matcher: ValueMatcher): RegExp | BuiltinMatcherName | undefined {
+function cloneableMatcher(matcher: ValueMatcher): RegExp | LinearPatternSpec | BuiltinMatcherName | undefined {
   for (const [name, builtin] of BUILTIN_MATCHERS) if (builtin === matcher) return name;
+  if (isLinearPattern(matcher)) return matcher.toSpec();
   const plainRegExp = matcher instanceof RegExp && Object.getPrototypeOf(matcher) === RegExp.prototype
     && Reflect.ownKeys(matcher).every((key) => key === 'lastIndex');
   return plainRegExp ? matcher : undefined;
@@ -134,11 +137,16 @@ export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector
   // The built-in patterns cannot match a string without '@' (email) or without a digit (phone,
   // card): a scan for that character is much cheaper than the RegExp, and most strings are prose.
   // (Compared by source, so a detector rebuilt from its spec in another thread keeps the shortcut.)
-  const needs = patterns.map((pattern) => (sameRegExp(pattern, EMAIL) ? NEEDS_AT
-    : sameRegExp(pattern, PHONE) || pattern === CARD_NUMBER ? NEEDS_DIGIT : NEEDS_NOTHING));
+  const needs = patterns.map((pattern) => (samePattern(pattern, EMAIL) ? NEEDS_AT
+    : samePattern(pattern, PHONE) || pattern === CARD_NUMBER ? NEEDS_DIGIT : NEEDS_NOTHING));
+  // Linear patterns without a shortcut (the bundle's own) run as one automaton: one pass per string.
+  const combined = patterns.filter((pattern, i) => isLinearPattern(pattern) && needs[i] === NEEDS_NOTHING);
+  const combinedSet = combined.length > 1 ? compilePatternSet(combined.filter(isLinearPattern)) : undefined;
   const matchesPattern = (text: string): boolean => {
+    if (combinedSet && combinedSet.matching(text).length > 0) return true;
     let hasDigit: boolean | undefined;
     for (let i = 0; i < patterns.length; i += 1) {
+      if (combinedSet && combined.includes(patterns[i])) continue;
       const need = needs[i];
       if (need === NEEDS_AT && !text.includes('@')) continue;
       if (need === NEEDS_DIGIT && !(hasDigit ??= DIGIT.test(text))) continue;

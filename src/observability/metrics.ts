@@ -39,6 +39,8 @@ export interface GatewayState {
   killSwitchActive(): boolean;
   policyVersion(): string;
   scoreVersion(): string;
+  /** Seconds the policy files on disk have differed from the bundle in force; absent when not watched. */
+  policyBundleDivergedSeconds?(): number;
 }
 
 export interface Metrics {
@@ -103,6 +105,15 @@ export function createMetrics(state: GatewayState): Metrics {
     collect() {
       this.reset();
       this.set({ policy_version: state.policyVersion(), score_version: state.scoreVersion() }, 1);
+    },
+  });
+
+  new client.Gauge({
+    name: 'policy_bundle_diverged_seconds',
+    help: 'Seconds the policy files on disk have differed from the bundle in force (0 while they agree). Above a few seconds a change is not being applied: see policy_reload on /health.',
+    registers: [registry],
+    collect() {
+      this.set(state.policyBundleDivergedSeconds?.() ?? 0);
     },
   });
 

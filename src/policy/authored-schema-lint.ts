@@ -8,6 +8,7 @@ import type { FieldSegment } from './field-path.ts';
 import { closestName } from './closest-name.ts';
 import { compileSchemaCheck, describeAjvErrors, sharedAjv } from './schema-check.ts';
 import { PolicyLoadError } from './policy-load-error.ts';
+import { compileLinearPattern } from '../linear-regex/index.ts';
 
 export interface SchemaProblem {
   /** Relative to the schema's own position in the file. */
@@ -102,8 +103,14 @@ function walkSchema(schema: unknown, at: FieldSegment[], problems: SchemaProblem
 function regexProblem(source: string): string | undefined {
   try {
     new RegExp(source, 'u');
-    return undefined;
   } catch (error) {
     return `is not a valid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`;
+  }
+  // Valid JavaScript, but the linear-time engine the gateway runs it on must accept it too.
+  try {
+    compileLinearPattern(source, 'u');
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
   }
 }

@@ -3,11 +3,12 @@
 // issue (file:line:column), the last good one stays, and /health and the reload metric say so.
 
 import { resolve } from 'node:path';
-import { watchConfigDirectory, type ReloadResult, type ReloadStatus } from '../config/index.ts';
+import { watchConfigDirectory, type DiskAgreement, type ReloadResult, type ReloadStatus } from '../config/index.ts';
 import type { Logger } from '../observability/index.ts';
 import type { PolicyBundle } from './types.ts';
 import { loadPolicyBundleSync } from './bundle-loader.ts';
-import { displayPath } from './bundle-files.ts';
+import { displayPath, readBundleFilesSync } from './bundle-files.ts';
+import { bundleVersion } from './bundle-version.ts';
 
 /** The `file` label of `config_reload_total` and `config_last_reload_success` for the bundle. */
 export const POLICY_RELOAD_NAME = 'policies';
@@ -17,12 +18,16 @@ export interface PolicyBundleWatch {
   current(): PolicyBundle;
   reload(): ReloadResult;
   status(): ReloadStatus;
+  /** The version in force next to the version of the files on disk (/health, the stale metric). */
+  agreement(): DiskAgreement;
   close(): void;
 }
 
 /** Loads `dir` (throws PolicyLoadError when it is invalid) and watches it. */
-export function watchPolicyBundle(options: { dir: string; logger: Logger; debounceMs?: number; onApply?(bundle: PolicyBundle): void }): PolicyBundleWatch {
-  return watchConfigDirectory({
+export function watchPolicyBundle(options: {
+  dir: string; logger: Logger; debounceMs?: number; pollMs?: number; staleAfterMs?: number; onApply?(bundle: PolicyBundle): void;
+}): PolicyBundleWatch {
+  const watched = watchConfigDirectory({
     path: resolve(options.dir),
     name: POLICY_RELOAD_NAME,
     display: displayPath(resolve(options.dir)),
@@ -31,5 +36,10 @@ export function watchPolicyBundle(options: { dir: string; logger: Logger; deboun
     logger: options.logger,
     debounceMs: options.debounceMs,
     onApply: options.onApply,
+    // The same digest the loader gives a bundle, from the bytes alone: cheap enough to poll.
+    diskVersion: () => bundleVersion(readBundleFilesSync(options.dir).files),
+    pollMs: options.pollMs,
+    staleAfterMs: options.staleAfterMs,
   });
+  return { ...watched, agreement: () => watched.agreement()! };
 }

@@ -8,6 +8,7 @@ import type { SchemaCheck } from './types.ts';
 import { dottedPath, pointerToSegments } from './field-path.ts';
 import type { FieldSegment } from './field-path.ts';
 import { PolicyLoadError } from './policy-load-error.ts';
+import { linearRegExpEngine } from '../linear-regex/index.ts';
 
 // ajv-formats is CommonJS: Node hands over module.exports, whose `.default` is the same plugin, and
 // that is the only form TypeScript (NodeNext) types as callable.
@@ -17,7 +18,8 @@ const addFormats = addFormatsModule.default;
 // schemas carry ids does not fail with "schema with key or id already exists".
 // code.optimize: false skips ajv's pass over the generated code: the bundle's schemas compile in
 // about two thirds of the time (start-up and every reload), and the validators stay as exact.
-export const sharedAjv = new Ajv({ allErrors: true, strict: false, addUsedSchema: false, code: { optimize: false } });
+// code.regExp: `pattern` keywords run on the linear-time engine (authored patterns, untrusted strings).
+export const sharedAjv = new Ajv({ allErrors: true, strict: false, addUsedSchema: false, code: { optimize: false, regExp: linearRegExpEngine } });
 addFormats(sharedAjv);
 
 export interface DescribedSchemaError {

@@ -6,6 +6,7 @@ import type { Severity } from '../governance/types.ts';
 import type { PolicyIssue } from './policy-load-error.ts';
 import type { PolicySource } from './yaml-source.ts';
 import { isRecord } from './plain-object.ts';
+import { compileLinearPattern, type LinearPattern } from '../linear-regex/index.ts';
 
 export function compileSensitiveData(source: PolicySource): { patterns: SensitivePattern[]; issues: PolicyIssue[] } {
   const entries = isRecord(source.value) && Array.isArray(source.value.patterns) ? source.value.patterns as unknown[] : [];
@@ -26,11 +27,12 @@ export function compileSensitiveData(source: PolicySource): { patterns: Sensitiv
       if (new Set(entry.flags).size === entry.flags.length) flags = entry.flags;
       else issues.push(source.issue(['patterns', index, 'flags'], 'repeats a flag'));
     }
-    let regex: RegExp;
+    // Patterns run on text attackers write (tool results, params): only a linear-time engine may run them.
+    let regex: LinearPattern;
     try {
-      regex = new RegExp(entry.pattern, flags);
+      regex = compileLinearPattern(entry.pattern, flags);
     } catch (error) {
-      issues.push(source.issue(['patterns', index, 'pattern'], `is not a valid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`));
+      issues.push(source.issue(['patterns', index, 'pattern'], (error as Error).message));
       return;
     }
     // A pattern that can match nothing at all flags every text, which would block every output.

@@ -2,6 +2,7 @@
 // compiled. Security teams own the YAML; this is its in-memory, frozen form.
 
 import type { Outcome, RiskTier, Severity, Stage } from '../governance/types.ts';
+import type { LinearPattern } from '../linear-regex/index.ts';
 
 /** A compiled check against a JSON Schema: returns every violation, [] when valid. */
 export type SchemaCheck = (value: unknown) => Array<{ path: string; message: string }>;
@@ -55,7 +56,8 @@ export interface SensitivePattern {
   id: string;
   /** `pii` is personal data (erasable); `secret` is a credential that must never be released. */
   kind: 'pii' | 'secret';
-  pattern: RegExp;
+  /** Runs in time linear in its input (RE2), whatever the text. */
+  pattern: LinearPattern;
   severity: Severity;
   description?: string;
 }

@@ -49,6 +49,7 @@ const routeSchema = {
     fail_mode: { enum: ['closed', 'open'] },
     on_escalation: { enum: ['block', 'forward'] },
     redact: { type: 'boolean' },
+    unscannable: { enum: ['block', 'release'] },
     mcp: {
       type: 'object',
       additionalProperties: false,

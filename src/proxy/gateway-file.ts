@@ -36,6 +36,7 @@ type RawRoute = {
   fail_mode?: 'closed' | 'open';
   on_escalation?: 'block' | 'forward';
   redact?: boolean;
+  unscannable?: 'block' | 'release';
   mcp?: { accept_tool_changes?: Record<string, string> };
 };
 
@@ -94,6 +95,7 @@ function compileRoute(yaml: LocatedYaml, raw: RawRoute, index: number, issues: C
   }
   const tool = toolSource(yaml, raw, at, protocol, governed, issues);
   if (raw.redact && !governed) issues.push(yaml.issue(at('redact'), 'only applies to governed routes'));
+  if (raw.unscannable && !governed) issues.push(yaml.issue(at('unscannable'), 'only applies to governed routes'));
   if (raw.mcp && protocol !== 'mcp') issues.push(yaml.issue(at('mcp'), 'only applies to protocol: mcp'));
 
   return Object.freeze({
@@ -115,6 +117,8 @@ function compileRoute(yaml: LocatedYaml, raw: RawRoute, index: number, issues: C
     failMode: raw.fail_mode ?? 'closed',
     onEscalation: raw.on_escalation ?? 'block',
     redact: raw.redact ?? false,
+    // A result the gateway cannot read is never approved unread unless the operator opts out.
+    unscannable: raw.unscannable ?? 'block',
     acceptedToolChanges: new Map(Object.entries(raw.mcp?.accept_tool_changes ?? {})),
   });
 }

@@ -40,6 +40,14 @@ export interface UpstreamFacts {
   /** Set when the upstream failed (timeout, reset): the post-check records the failure as the result. */
   error?: string;
   redacted?: Array<{ path: string; pattern: string }>;
+  /** The result could not be read (not UTF-8 after decoding): what it was and what the route does with it. */
+  unscannable?: UnscannableResult;
+}
+
+export interface UnscannableResult {
+  content_type: string;
+  bytes: number;
+  action: 'block' | 'release';
 }
 
 export class GovernanceGate {
@@ -97,12 +105,15 @@ export class GovernanceGate {
           upstream_status: upstream.status, upstream_ms: upstream.latencyMs,
           ...(upstream.error ? { upstream_error: upstream.error } : {}),
           ...(upstream.redacted && upstream.redacted.length > 0 ? { redacted: upstream.redacted } : {}),
+          ...(upstream.unscannable ? { unscannable: upstream.unscannable } : {}),
           on_escalation: route.onEscalation,
         },
+        unscannable: upstream.unscannable ? { contentType: upstream.unscannable.content_type, action: upstream.unscannable.action } : undefined,
         preCheck: { envelope_id: pre.response.envelope_id, outcome: decisionOf(pre.response).outcome as Outcome, body: pre.body },
       });
       const release = allows(decisionOf(result.body).outcome, route);
       publishSidecarEvent(route.name, release ? 'released' : 'withheld');
+      if (upstream.unscannable) publishSidecarEvent(route.name, release ? 'unscannable_released' : 'unscannable_blocked');
       return { kind: 'decided', release, response: result.body };
     } catch (error) {
       if (this.#failOpen(error, facts, 'post_check')) return { kind: 'unrecorded' };

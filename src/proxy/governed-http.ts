@@ -100,7 +100,11 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
     ({ output, hits: redacted } = masked);
     if (masked.bytes) released = masked.bytes;
   }
-  const upstream: UpstreamFacts = { status, latencyMs, redacted };
+  // Bytes that do not decode as text cannot be checked: recorded as such, and the route decides.
+  const unscannable = read.form === 'binary'
+    ? { content_type: headerText(headers['content-type']) || 'application/octet-stream', bytes: bytes.length, action: route.unscannable }
+    : undefined;
+  const upstream: UpstreamFacts = { status, latencyMs, redacted, unscannable };
   const post = await deps.gate.postCheck(facts, pre, output, upstream).catch((error: unknown) => {
     throw error instanceof ApiError ? ledgerRefusal(error, route, 'post_check') : error;
   });

@@ -4,7 +4,7 @@
 // held back while the one response event waits for its check.
 
 import { once } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { agentResponseHeaders, type HeaderMap } from './forward-headers.ts';
 import { isResponse, type JsonRpcResponse } from './json-rpc.ts';
@@ -16,6 +16,12 @@ import type { SidecarRoute } from './route-types.ts';
 
 /** Returns the message to release, or null to drop it. */
 export type MessageTransform = (message: JsonRpcResponse) => Promise<JsonRpcResponse | null>;
+
+/**
+ * A buffered answer that is not JSON-RPC the sidecar can parse (another content type, bytes that
+ * do not parse): returns a replacement JSON body, or null to release the bytes as they are.
+ */
+export type UnparsedBody = (bytes: Buffer, contentType: string) => Promise<Buffer | null>;
 
 export function isEventStream(headers: OpenedResponse['headers']): boolean {
   return String(headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
@@ -34,6 +40,7 @@ export async function pipeThrough(res: ServerResponse, opened: OpenedResponse, e
 
 export async function relayTransformed(
   res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, extra: HeaderMap = {},
+  unparsed?: UnparsedBody,
 ): Promise<void> {
   if (isEventStream(opened.headers)) return relayEvents(res, opened, route, transform, extra);
   const bytes = decodeBody(await readBounded(opened.body, route, opened.headers['content-length']), opened.headers['content-encoding'], route);
@@ -52,10 +59,20 @@ export async function relayTransformed(
         ? (await Promise.all(parsed.map((message) => transformOne(message, transform)))).filter((message) => message !== null)
         : await transformOne(parsed, transform);
       body = Buffer.from(out === null ? '' : JSON.stringify(out), 'utf8');
+    } else if (unparsed) {
+      body = await replaced(bytes, unparsed, opened);
     }
+  } else if (unparsed && bytes.length > 0) {
+    body = await replaced(bytes, unparsed, opened);
   }
-  res.writeHead(opened.status, { ...agentResponseHeaders(opened.headers, true), ...extra, 'content-length': String(body.length) });
+  const headers: OutgoingHttpHeaders = { ...agentResponseHeaders(opened.headers, true), ...extra, 'content-length': String(body.length) };
+  if (body !== bytes) headers['content-type'] = 'application/json';
+  res.writeHead(opened.status, headers);
   res.end(body);
+}
+
+async function replaced(bytes: Buffer, unparsed: UnparsedBody, opened: OpenedResponse): Promise<Buffer> {
+  return (await unparsed(bytes, String(opened.headers['content-type'] ?? ''))) ?? bytes;
 }
 
 async function transformOne(message: unknown, transform: MessageTransform): Promise<unknown> {

@@ -10,9 +10,9 @@ import { upstreamRequestHeaders } from './forward-headers.ts';
 import { ledgerRefusal, type CallFacts, type PreVerdict } from './governance-gate.ts';
 import { errorMessage, resultMessage, sameId, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
 import { relayTransformed } from './mcp-response-relay.ts';
-import { blockedCallResult, changedToolResult, unrecordedResult, withheldResultResult } from './mcp-results.ts';
+import { blockedCallResult, changedToolResult, unrecordedResult, withheldResultResult, type ToolResult } from './mcp-results.ts';
 import { redactionPatterns, redactValue } from './redaction.ts';
-import { isObject } from './response-body.ts';
+import { isObject, outputOf } from './response-body.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import { upstreamPath } from './route-matcher.ts';
 import { abortWhenClosed } from './upstream-pools.ts';
@@ -62,12 +62,18 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
   }
   const status = opened.status;
   let checked = false;
+  const latencyMs = () => Math.round((performance.now() - started) * 1000) / 1000;
   try {
     await relayTransformed(res, opened, route, async (message) => {
       if (!sameId(message.id, request.id)) return message;
       checked = true;
-      return postChecked(deps, facts, pre, message, { status, latencyMs: Math.round((performance.now() - started) * 1000) / 1000 });
-    }, extra);
+      return postChecked(deps, facts, pre, message, { status, latencyMs: latencyMs() });
+    }, extra, async (bytes, contentType) => {
+      // Not JSON-RPC: still this call's answer, so it is post-checked like one, never passed unread.
+      checked = true;
+      const answer = await postCheckedBody(deps, facts, pre, bytes, contentType, { status, latencyMs: latencyMs() });
+      return answer === null ? null : Buffer.from(JSON.stringify(resultMessage(request.id, answer)), 'utf8');
+    });
   } catch (error) {
     // The answer could not be read (too large, reset): the forwarded call still gets its post-check row.
     if (!checked && error instanceof ApiError) await recordFailure(deps, facts, pre, error, status, started);
@@ -102,6 +108,30 @@ async function postChecked(
   }
   if (redacted.length > 0) publishSidecarEvent(route.name, 'redacted');
   return redacted.length > 0 ? { ...message, result } : message;
+}
+
+/**
+ * A tools/call answer the sidecar cannot parse as JSON-RPC: text that decodes as UTF-8 is checked
+ * as text; anything else is unscannable and the route decides (`unscannable: block` by default).
+ * Returns the tool result to answer instead, or null to release the bytes as they came.
+ */
+async function postCheckedBody(
+  deps: McpDeps, facts: CallFacts, pre: PreVerdict, bytes: Buffer, contentType: string, upstream: { status: number; latencyMs: number },
+): Promise<ToolResult | null> {
+  const { route, tool } = facts;
+  const read = outputOf(bytes, contentType);
+  const unscannable = read.form === 'binary'
+    ? { content_type: contentType || 'application/octet-stream', bytes: bytes.length, action: route.unscannable }
+    : undefined;
+  try {
+    const post = await deps.gate.postCheck(facts, pre, read.output, { ...upstream, unscannable });
+    if (post.kind === 'decided' && !post.release) return withheldResultResult(post.response, tool);
+    return null;
+  } catch (error) {
+    const failure = error instanceof ApiError ? ledgerRefusal(error, route, 'post_check') : new ApiError('INTERNAL', 'The post-check failed.');
+    deps.logger.error('sidecar: MCP result withheld, its post-check failed', { route: route.name, tool, request_id: facts.requestId, error: failure.detail });
+    return unrecordedResult(tool, failure.code, failure.detail);
+  }
 }
 
 export function sendJson(res: ServerResponse, status: number, message: unknown, extra: Record<string, string> = {}): void {

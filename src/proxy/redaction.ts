@@ -15,17 +15,6 @@ export interface Redacted<T> {
   hits: RedactionHit[];
 }
 
-const globalCopies = new WeakMap<RegExp, RegExp>();
-
-function globalCopy(pattern: RegExp): RegExp {
-  let copy = globalCopies.get(pattern);
-  if (!copy) {
-    copy = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
-    globalCopies.set(pattern, copy);
-  }
-  return copy;
-}
-
 /** The patterns to mask in results of `tool` for `agentId`. */
 export function redactionPatterns(bundle: PolicyBundle, agentId: string, tool: string): SensitivePattern[] {
   const allowsPii = bundle.resolveAgent(agentId)?.tools.get(tool)?.allows_pii ?? false;
@@ -36,11 +25,10 @@ export function maskText(text: string, patterns: readonly SensitivePattern[]): {
   let masked = text;
   const ids: string[] = [];
   for (const pattern of patterns) {
-    const regex = globalCopy(pattern.pattern);
-    regex.lastIndex = 0;
-    if (!regex.test(masked)) continue;
-    regex.lastIndex = 0;
-    masked = masked.replace(regex, `[redacted:${pattern.id}]`);
+    // A pattern's `value` group, when it has one, is what is masked: the boundary it consumes stays.
+    const replaced = pattern.pattern.replaceAll(masked, `[redacted:${pattern.id}]`);
+    if (replaced.count === 0) continue;
+    masked = replaced.text;
     ids.push(pattern.id);
   }
   return { text: masked, ids };

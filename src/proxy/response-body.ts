@@ -71,8 +71,10 @@ export function outputOf(bytes: Buffer, contentType: unknown): { output: Record<
     const parsed = parseJson(text ?? '');
     if (parsed.ok) return isObject(parsed.value) ? { output: parsed.value, form: 'object' } : { output: { json: parsed.value }, form: 'json' };
   }
-  if (text !== undefined && (type === '' || isJson || isTextual(type))) return { output: { text }, form: 'text' };
-  return { output: { binary: { content_type: type || 'application/octet-stream', bytes: bytes.length } }, form: 'binary' };
+  // Whatever the declared type, bytes that decode as UTF-8 are read as text: a secret sent as
+  // application/octet-stream is still a secret. Only what does not decode stays unread.
+  if (text !== undefined) return { output: { text }, form: 'text' };
+  return { output: { binary: { content_type: type || 'application/octet-stream', bytes: bytes.length, scanned: false } }, form: 'binary' };
 }
 
 /** The body for an output of `form` (after masking). */

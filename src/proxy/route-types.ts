@@ -45,6 +45,8 @@ export interface SidecarRoute {
   readonly onEscalation: EscalationAction;
   /** Mask sensitive data in a result before its post-check, instead of blocking the whole result. */
   readonly redact: boolean;
+  /** A result the sidecar cannot read (binary, not UTF-8): `block` withholds it, `release` lets it through; both are recorded. */
+  readonly unscannable: 'block' | 'release';
   /** MCP: tool name -> the definition hash an operator accepted after a change (re-pins it). */
   readonly acceptedToolChanges: ReadonlyMap<string, string>;
 }

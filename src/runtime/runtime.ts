@@ -47,6 +47,8 @@ export interface SidecarFacts {
    * Saves the ledger reads; the store's one-post-check-per-pre-check rule still holds.
    */
   preCheck?: { envelope_id: string; outcome: LedgerRow['outcome']; body: PreCheckBody };
+  /** Post-check: the sidecar could not read the result; `block` makes that a critical safety failure. */
+  unscannable?: GovernanceContext['unscannableOutput'];
 }
 
 export interface PostCheckResult {
@@ -146,7 +148,7 @@ export class Runtime {
     }
     const input = postCheckInput(preBody, body);
     const sessionId = preBody.session_id ?? null;
-    const evaluated = await this.#evaluate(input, null, { preCheck: pre, history: this.#sessions.calls(sessionId, preCheckId) });
+    const evaluated = await this.#evaluate(input, null, { preCheck: pre, history: this.#sessions.calls(sessionId, preCheckId), unscannable: facts.unscannable });
     const { evaluation } = evaluated;
     // It ran: recorded now unless its pre-check already was (once per pre-check envelope).
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []), preCheckId);
@@ -213,7 +215,7 @@ export class Runtime {
   async #evaluate(input: GovernanceInput, parentId: string | null, extra: EvaluationExtras = {}): Promise<Evaluated> {
     // One bundle for the whole request, even if a reload lands while it runs.
     const bundle = this.#deps.policies.current();
-    const { preCheck, sessionCalls, history = [] } = extra;
+    const { preCheck, sessionCalls, history = [], unscannable } = extra;
     const now = this.#now();
     const [reliability, parent] = await Promise.all([
       this.#deps.reliability.reliability(input.agentId, now),
@@ -231,6 +233,7 @@ export class Runtime {
       now,
       priorSessionCalls: sessionCalls,
       sessionHistory: history,
+      unscannableOutput: unscannable,
     };
     return { evaluation: evaluate(input, ctx), bundle, history };
   }
@@ -264,6 +267,7 @@ interface EvaluationExtras {
   sessionCalls?: number;
   /** The session's earlier calls, for sequence rules. */
   history?: readonly SessionCall[];
+  unscannable?: GovernanceContext['unscannableOutput'];
 }
 
 function storedRequest(row: LedgerRow): StoredRequest {

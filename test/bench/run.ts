@@ -5,10 +5,11 @@ import { embeddedGatewayBench } from './embedded-gateway.bench.ts';
 import { jsonParseBench } from './json-parse.bench.ts';
 import { ledgerAppendBench } from './ledger-append.bench.ts';
 import { ledgerPostgresBench } from './ledger-postgres.bench.ts';
+import { patternScanBench } from './pattern-scan.bench.ts';
 import { sidecarBench } from './sidecar.bench.ts';
 import { sidecarCentralBench } from './sidecar-central.bench.ts';
 
-const benches = [embeddedGatewayBench, jsonParseBench, ledgerAppendBench, ledgerPostgresBench, sidecarBench, sidecarCentralBench];
+const benches = [embeddedGatewayBench, jsonParseBench, ledgerAppendBench, ledgerPostgresBench, patternScanBench, sidecarBench, sidecarCentralBench];
 const only = process.argv[2];
 for (const bench of benches) {
   if (only && !bench.name.includes(only)) continue;

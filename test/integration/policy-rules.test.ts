@@ -112,6 +112,9 @@ describe('hot reload of policies/', () => {
     let health = await gw.call('GET', '/health');
     assert.equal(health.body.policy_version, version2);
     assert.equal(health.body.policy_reload.last_result, 'success');
+    assert.equal(health.body.policy_reload.version_in_force, version2);
+    assert.equal(health.body.policy_reload.version_on_disk, version2, 'the files on disk are the bundle in force');
+    assert.equal(health.body.policy_reload.stale, false);
 
     const rejected = await policies.edit('rules/freeze.yaml', blockAll.replace('tool.name ==', 'tool.nme =='));
     assert.equal(rejected.result, 'failure');
@@ -121,6 +124,12 @@ describe('hot reload of policies/', () => {
     assert.deepEqual(responseErrors('Health', health.body), []);
     assert.equal(health.body.policy_version, version2);
     assert.equal(health.body.policy_reload.last_result, 'failure');
+    // The rejected files are on disk, the last good bundle is in force: /health shows both.
+    assert.equal(health.body.policy_reload.version_in_force, version2);
+    assert.notEqual(health.body.policy_reload.version_on_disk, version2);
+    assert.equal(typeof health.body.policy_reload.stale, 'boolean');
+    const metrics = await gw.call('GET', '/metrics');
+    assert.match(metrics.text, /^policy_bundle_diverged_seconds \d+$/m);
     assert.match(health.body.policy_reload.issues[0], /rules\/freeze\.yaml:4:16 rules\[0\]\.when: CEL type error/);
     assert.equal(await metric(gw, /^config_last_reload_success\{file="policies"\} (\d+)$/m), '0');
     assert.ok(Number(await metric(gw, /^config_reload_total\{file="policies",result="failure"\} (\d+)$/m)) >= 1);

@@ -52,6 +52,9 @@ const CASES: Case[] = [
   { code: 'CHAIN_TOO_DEEP', input: validateInput(), ctx: { parent: { id: 'env-p', found: { envelopeId: 'env-p', agentId: 'triage-bot', outcome: 'approve', depth: BILLING_AGENT.max_chain_depth, lineage: ['env-r', 'env-q', 'env-p'] } } } },
   { code: 'HANDOFF_NOT_ALLOWED', input: validateInput(), ctx: { parent: { id: 'env-p', found: { envelopeId: 'env-p', agentId: 'marketing-bot', outcome: 'approve', depth: 1, lineage: ['env-p'] } } } },
   { code: 'PRE_CHECK_BLOCKED', input: validateInput({ stage: 'post_check' }), ctx: { preCheck: { envelopeId: 'env-pre', outcome: 'block' } } },
+  // 5 MiB of text: more than one evaluation scans, so it is not approved as if it had been read.
+  { code: 'SCAN_LIMIT_EXCEEDED', input: validateInput({ output: { reply: 'x'.repeat(5 * 1024 * 1024) } }) },
+  { code: 'RESULT_UNSCANNABLE', input: validateInput(), ctx: { unscannableOutput: { contentType: 'application/pdf', action: 'block' } } },
   { code: 'KILL_SWITCH_ACTIVE', input: validateInput(), ctx: { killSwitchActive: true } },
 ];
 

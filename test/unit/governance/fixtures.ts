@@ -3,6 +3,7 @@
 // on the policy loader.
 
 import { Ajv } from 'ajv';
+import { compileLinearPattern } from '../../../src/linear-regex/index.ts';
 import type { AgentPolicy, PolicyBundle, PolicyRule, RuleVariables, SchemaCheck, SensitivePattern, ToolPolicy } from '../../../src/policy/types.ts';
 import type {
   GovernanceContext, GovernanceInput, NormalizedExecution, ToolCall, ToolResult,
@@ -75,10 +76,10 @@ export const SUPPORT_AGENT: AgentPolicy = {
 };
 
 export const PATTERNS: SensitivePattern[] = [
-  { id: 'email', kind: 'pii', pattern: /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+\.[\w.]+/, severity: 'medium' },
-  { id: 'us-ssn', kind: 'pii', pattern: /\b\d{3}-\d{2}-\d{4}\b/g, severity: 'high' },
-  { id: 'aws-access-key', kind: 'secret', pattern: /AKIA[0-9A-Z]{16}/, severity: 'critical' },
-  { id: 'api-token', kind: 'secret', pattern: /\bsk-[A-Za-z0-9]{20,}/g, severity: 'critical' },
+  { id: 'email', kind: 'pii', pattern: compileLinearPattern('(?<![\\w.+-])[\\w.+-]{1,64}@[\\w-]+\\.[\\w.]+'), severity: 'medium' },
+  { id: 'us-ssn', kind: 'pii', pattern: compileLinearPattern('\\b\\d{3}-\\d{2}-\\d{4}\\b'), severity: 'high' },
+  { id: 'aws-access-key', kind: 'secret', pattern: compileLinearPattern('AKIA[0-9A-Z]{16}'), severity: 'critical' },
+  { id: 'api-token', kind: 'secret', pattern: compileLinearPattern('\\bsk-[A-Za-z0-9]{20,}'), severity: 'critical' },
 ];
 
 export const BUNDLE: PolicyBundle = {

@@ -77,6 +77,13 @@ const CASES: Case[] = [
   // ---- sensitive-data.yaml -------------------------------------------------------------------
   { name: 'a regex that does not compile', files: { 'sensitive-data.yaml': patterns("  - { id: x, kind: pii, severity: low, pattern: '([a-z]' }\n") },
     expect: [{ file: 'sensitive-data.yaml', at: "'([a-z]'", path: 'patterns[0].pattern', message: /not a valid regular expression: .*Unterminated group/ }] },
+  // Patterns run on a linear-time engine: what it cannot run is refused at load, with the reason.
+  { name: 'a lookahead in a sensitive-data pattern', files: { 'sensitive-data.yaml': patterns("  - { id: x, kind: pii, severity: low, pattern: 'a\\d+(?![\\w])' }\n") },
+    expect: [{ file: 'sensitive-data.yaml', at: "'a\\d+(?![\\w])'", path: 'patterns[0].pattern', message: /uses a lookahead \(\(\?!\.\.\.\), which no linear-time engine can run; .*\(\?:\[\^\\w\]\|\$\)/ }] },
+  { name: 'a backreference in a sensitive-data pattern', files: { 'sensitive-data.yaml': patterns("  - { id: x, kind: pii, severity: low, pattern: '(\\d)-\\1' }\n") },
+    expect: [{ file: 'sensitive-data.yaml', at: "'(\\d)-\\1'", path: 'patterns[0].pattern', message: /uses a backreference \(\\1\), which no linear-time engine can run/ }] },
+  { name: 'a lookahead in a scope pattern', files: { 'catalog/demo.yaml': catalog('  ping:\n    scope: { type: object, properties: { a: { type: string, pattern: "^(?=x)x+$" } } }\n') },
+    expect: [{ file: 'catalog/demo.yaml', at: '"^(?=x)x+$"', path: 'tools.ping.scope.properties.a.pattern', message: /uses a lookahead/ }] },
   { name: 'a regex that matches the empty string', files: { 'sensitive-data.yaml': patterns("  - { id: x, kind: pii, severity: low, pattern: '\\d*' }\n") },
     expect: [{ file: 'sensitive-data.yaml', at: "'\\d*'", path: 'patterns[0].pattern', message: /matches the empty string/ }] },
   { name: 'the g flag', files: { 'sensitive-data.yaml': patterns("  - { id: x, kind: pii, severity: low, pattern: 'a+', flags: gi }\n") },

@@ -39,6 +39,7 @@ describe('gateway.yaml: valid files', () => {
     assert.equal(route.failMode, 'closed');
     assert.equal(route.onEscalation, 'block');
     assert.equal(route.redact, false);
+    assert.equal(route.unscannable, 'block', 'a result nobody can read is withheld unless the route opts out');
   });
 
   test('tool sources, MCP routes, hosts, connect rules and sessions', () => {
@@ -83,6 +84,16 @@ describe('gateway.yaml: mistakes name their line and field', () => {
       name: 'unknown keys, wrong enums and types, all at once',
       text: 'routes:\n  - name: kb\n    match: { path_prefix: /kb }\n    upstream: http://kb\n    tool: { name: x }\n    fail_mode: maybe\n    redact: yes please\n    retry: 3\n',
       expected: ['6:16 routes[0].fail_mode: must be one of "closed", "open"', '7:13 routes[0].redact: must be boolean', '8:5 routes[0].retry: is not a known key'],
+    },
+    {
+      name: 'unscannable: a value it does not know',
+      text: 'routes:\n  - name: kb\n    match: { path_prefix: /kb }\n    upstream: http://kb\n    tool: { name: x }\n    unscannable: allow\n',
+      expected: ['6:18 routes[0].unscannable: must be one of "block", "release"'],
+    },
+    {
+      name: 'unscannable on a route that governs nothing',
+      text: 'routes:\n  - name: raw\n    match: { path_prefix: /raw }\n    upstream: http://raw\n    governed: false\n    unscannable: release\n',
+      expected: ['6:18 routes[0].unscannable: only applies to governed routes'],
     },
     {
       name: 'missing required fields',

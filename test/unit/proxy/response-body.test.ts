@@ -29,7 +29,7 @@ describe('outputOf', () => {
   }
 
   test('binary bodies are described, not inlined', () => {
-    assert.deepEqual(outputOf(Buffer.from([0xff, 0x00, 0xfe]), 'image/png'), { output: { binary: { content_type: 'image/png', bytes: 3 } }, form: 'binary' });
+    assert.deepEqual(outputOf(Buffer.from([0xff, 0x00, 0xfe]), 'image/png'), { output: { binary: { content_type: 'image/png', bytes: 3, scanned: false } }, form: 'binary' });
   });
 
   test('bodyOf writes an output back in its own form', () => {
