@@ -5,7 +5,6 @@
 // injector loads. The injector's template is the library's container, so an injected pod and a
 // chart-built pod come out the same.
 
-import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
@@ -13,12 +12,15 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { CHARTS_DIR, REPO_ROOT, objectsOf, parseManifests, renderChart, rendererCommand, type RenderResult } from '../../helpers/helm.ts';
+import { CHARTS_DIR, REPO_ROOT, chartTests, objectsOf, parseManifests, renderChart, rendererCommand, type RenderResult } from '../../helpers/helm.ts';
 import { validateManifests, type KubeObject, type SourcedObject } from '../../helpers/kube-validate.ts';
 import { applyJsonPatch } from '../../helpers/json-patch.ts';
 import { loadConfig } from '../../../src/config/index.ts';
 import { parseGatewayFile } from '../../../src/proxy/index.ts';
 import { INJECT_ANNOTATION, decideInjection, loadInjectorConfig, parseAdmissionReview, parseSidecarTemplate, type Container, type Pod } from '../../../src/injector/index.ts';
+
+// Every test here renders a chart: without Helm or its stand-in, one visible skip for the file.
+const { after, describe, test } = chartTests();
 
 const EXAMPLE = 'examples/agent';
 const GATEWAY = 'governance-gateway';
