@@ -8,6 +8,7 @@ export interface ErrorSpec {
 
 export const ERRORS = {
   INVALID_JSON: { status: 400, title: 'Request body is not valid JSON' },
+  UNKNOWN_QUERY_PARAMETER: { status: 400, title: 'The route does not take this query parameter' },
   UNAUTHENTICATED: { status: 401, title: 'Missing or invalid credentials' },
   ENTITLEMENT_REQUIRED: { status: 402, title: 'Your tier does not include this feature' },
   FORBIDDEN: { status: 403, title: 'Your tier does not allow this capability' },
