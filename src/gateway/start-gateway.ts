@@ -18,6 +18,7 @@ import { openConfiguredLedger } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
+import { requireCredentialSource } from './credential-sources.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -62,6 +63,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     keys = config.authEnabled ? openSqliteKeyStore(config.keysPath) : undefined;
+    await requireCredentialSource(config, keys);
     rateLimits = config.rateLimitEnabled
       ? startRateLimiting({ configDir: config.configDir, trustedProxies: config.trustedProxies, maxKeys: config.rateLimitMaxKeys, logger })
       : undefined;
