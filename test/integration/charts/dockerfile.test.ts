@@ -90,14 +90,14 @@ test('the HEALTHCHECK command passes against a ready gateway and fails when /hea
   await assert.rejects(check(), (error: { code?: number }) => error.code === 1);
 });
 
-test('the chart\'s default image is what the Dockerfile builds and the README tells to build', () => {
+test('the chart\'s default image is what the Dockerfile builds and docs/kubernetes.md tells to build', () => {
   const values = parseYaml(read('charts/governance-gateway/values.yaml')) as { image: { repository: string; tag: string } };
   const title = /org\.opencontainers\.image\.title="([^"]+)"/.exec(all('LABEL').map((i) => i.args).join(' '))?.[1];
   assert.equal(values.image.repository, title);
   assert.equal(values.image.tag, '', 'the tag defaults to the chart appVersion (the gateway version)');
-  const readme = read('README.md');
-  assert.ok(readme.includes(`docker build -t ${values.image.repository}:$(node -p "require('./package.json').version") .`),
-    'README "Installing on Kubernetes" builds the image under the chart\'s default name');
+  const guide = read('docs/kubernetes.md');
+  assert.ok(guide.includes(`docker build -t ${values.image.repository}:$(node -p "require('./package.json').version") .`),
+    'docs/kubernetes.md builds the image under the chart\'s default name');
 });
 
 /** The runtime stage's ENV (`ENV A=1 B=2`, after the last FROM), as the container sees it. */

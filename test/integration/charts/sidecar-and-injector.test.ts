@@ -438,10 +438,10 @@ describe('documentation and versions stay in sync', () => {
     }
   });
 
-  test('README "Adding the sidecar to an agent": its templates exist, its commands inject', () => {
-    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-    const start = readme.indexOf('### Adding the sidecar to an agent');
-    const section = readme.slice(start, readme.indexOf('\n### ', start + 5));
+  test('docs/kubernetes.md "Adding the sidecar to an agent": its templates exist, its commands inject', () => {
+    const guide = readFileSync(path.join(REPO_ROOT, 'docs/kubernetes.md'), 'utf8');
+    const start = guide.indexOf('## Adding the sidecar to an agent');
+    const section = guide.slice(start, guide.indexOf('\n## ', start + 5));
     const library = ['_container.tpl', '_volumes.tpl', '_agent-env.tpl'].map((file) => readFileSync(path.join(LIBRARY_DIR, 'templates', file), 'utf8')).join('\n');
     const includes = [...section.matchAll(/include "(governance-sidecar\.\w+)"/g)].map((m) => m[1]);
     assert.ok(includes.length >= 5);
