@@ -2,23 +2,9 @@
 // bug: a port already taken, a PostgreSQL server that is down, refuses the login or lacks the
 // database. A stack trace helps nobody there; anything else keeps its stack.
 
-/** Network errors that mean "nothing answered there (yet)". */
-export const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
-
-/** pg's own messages for a connection that could not be made or was dropped while made. */
-const UNREACHABLE_MESSAGES = /^(Connection terminated unexpectedly|Connection terminated due to connection timeout|timeout exceeded when trying to connect)/;
-
-/** SQLSTATE 57P03 cannot_connect_now: the server is starting up or shutting down. */
-const STARTING_UP = '57P03';
+import { isDatabaseUnreachable } from '../gateway/index.ts';
 
 interface ErrorLike { code?: unknown; message?: unknown; port?: unknown; address?: unknown }
-
-/** Whether the error says the database cannot be reached now, so waiting may help. */
-export function isDatabaseUnreachable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as ErrorLike;
-  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code === STARTING_UP)) return true;
-  return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
-}
 
 /** The one-line explanation, or undefined when the error is not one of these. */
 export function friendlyFailure(error: unknown, env: NodeJS.ProcessEnv = process.env): string | undefined {
