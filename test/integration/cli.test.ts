@@ -28,7 +28,7 @@ function govgate(args: string[], env: Record<string, string> = {}): Promise<Run>
     execFile(process.execPath, [MAIN, ...args], {
       cwd: REPO_ROOT,
       env: { ...inherited, SERVICE_ENV: 'test', LOG_LEVEL: 'error', POLICIES_DIR: path.join(REPO_ROOT, 'policies'), ...env },
-      timeout: 20_000,
+      timeout: 90_000, // a guard against a hang; a loaded machine takes 20 s to start Node
     }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
       resolve({ code, stdout, stderr });
