@@ -5,8 +5,12 @@
 # a compile cache filled at build time: a sidecar is ready in about a third of the time the
 # sources take to load (docs/performance.md).
 #
+# It runs as production (SERVICE_ENV=production: auth on, /docs off) and refuses to start until
+# it has something to check credentials against: JWT_SECRET, JWT_JWKS_URL or an API key in the
+# key store (docs/security.md).
+#
 #   docker build -t governance-gateway:$(node -p "require('./package.json').version") .
-#   docker run --read-only -p 8000:8000 -e DATABASE_URL=postgres://... governance-gateway:<version>
+#   docker run --read-only -p 8000:8000 -e DATABASE_URL=postgres://... -e JWT_SECRET=... governance-gateway:<version>
 
 # ---- the bundle (dev dependencies: esbuild), and a compile cache for it
 FROM node:24-bookworm-slim AS build
@@ -32,6 +36,7 @@ LABEL org.opencontainers.image.title="governance-gateway" \
       org.opencontainers.image.description="Runtime governance gateway for software agents" \
       org.opencontainers.image.licenses="Apache-2.0"
 ENV NODE_ENV=production \
+    SERVICE_ENV=production \
     NODE_COMPILE_CACHE=/app/.compile-cache
 WORKDIR /app
 # A fixed numeric user, so Kubernetes can check runAsNonRoot without reading /etc/passwd.

@@ -12,6 +12,8 @@ import { checkpointCommand } from './cli/checkpoint-command.ts';
 import { keysCommand } from './cli/keys-command.ts';
 import { policyCommand } from './cli/policy-command.ts';
 import { injectorCommand } from './cli/injector-command.ts';
+import { COMMANDS } from './cli/command-help.ts';
+import { friendlyFailure } from './cli/friendly-failure.ts';
 
 const HELP = `govgate ${GATEWAY_VERSION} — runtime governance gateway for software agents
 
@@ -43,9 +45,9 @@ Usage:
       annotated governance-gateway/inject: "true" get the sidecar from the chart's template.
       Env: INJECTOR_PORT, INJECTOR_HOST, INJECTOR_TLS_CERT (/tls/tls.crt), INJECTOR_TLS_KEY
       (/tls/tls.key), INJECTOR_TEMPLATE, INJECTOR_SELF_LABELS.
-  govgate --help | --version
+  govgate <command> --help | govgate --help | govgate --version
 
-Environment (see README): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
+Environment (docs/configuration.md): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
 DATABASE_URL (postgres://: PG_POOL_SIZE, PG_STATEMENT_TIMEOUT_MS, PG_SSL, PG_SCHEMA),
 POLICIES_DIR, CONFIG_DIR, SERVICE_ENV, AUTH_ENABLED, RATE_LIMIT_ENABLED, SERVICE_MAX_BODY_BYTES,
 MIN_SDK_VERSION, DEFAULT_TIER, AGENT_ID, LOG_LEVEL, KEYS_PATH, JWT_SECRET,
@@ -80,7 +82,13 @@ async function main(argv: string[]): Promise<number> {
   });
   const [command] = positionals;
   if (values.version) return print(`${GATEWAY_VERSION}\n`);
-  if (values.help || !command || command === 'help') return print(HELP);
+  if (!command || command === 'help') return print(HELP);
+  const help = COMMANDS[command];
+  if (!help) throw new UsageError(`unknown command "${command}"; run govgate --help`);
+  if (values.help) return print(help.text);
+  for (const option of Object.keys(values)) {
+    if (option !== 'help' && !help.options.includes(option)) throw new UsageError(`govgate ${command} does not take --${option}; see govgate ${command} --help`);
+  }
   switch (command) {
     case 'serve':
       await serveCommand(values);
@@ -88,7 +96,7 @@ async function main(argv: string[]): Promise<number> {
     case 'verify':
       return verifyCommand(values);
     case 'migrate':
-      if (positionals.length > 1) throw new UsageError('usage: govgate migrate');
+      if (positionals.length > 1) throw new UsageError('govgate migrate takes no arguments; see govgate migrate --help');
       return migrateCommand();
     case 'retention':
       return retentionCommand(positionals.slice(1));
@@ -99,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
     case 'policy':
       return policyCommand(positionals.slice(1), values);
     case 'injector':
-      if (positionals.length > 1) throw new UsageError('usage: govgate injector [--port N] [--host H] [--tls-cert FILE] [--tls-key FILE] [--template FILE]');
+      if (positionals.length > 1) throw new UsageError('govgate injector takes no arguments; see govgate injector --help');
       await injectorCommand(values);
       return -1; // keep running until a signal
     default:
@@ -124,7 +132,7 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
       return;
     } else {
-      process.stderr.write(`govgate: ${(error as Error).stack ?? String(error)}\n`);
+      process.stderr.write(`govgate: ${friendlyFailure(error) ?? (error as Error).stack ?? String(error)}\n`);
     }
     process.exitCode = 1;
   },

@@ -20,7 +20,7 @@ const TEAM_PATTERN = /^[\w.\-]{1,64}$/;
 export async function keysCommand(args: string[], flags: KeysFlags, out: (text: string) => void = (text) => process.stdout.write(text)): Promise<number> {
   const [sub, ...rest] = args;
   if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') {
-    throw new UsageError('usage: govgate keys create --tier developer|team|enterprise [--team T] [--name N] | keys list | keys revoke <key id>');
+    throw new UsageError(`${sub === undefined ? 'govgate keys needs a subcommand' : `unknown keys subcommand "${sub}"`}: create, list or revoke; see govgate keys --help`);
   }
   const config = loadConfig(process.env);
   if (keyStoreKind(config) === 'sqlite' && config.keysPath === ':memory:') {
@@ -38,7 +38,8 @@ export async function keysCommand(args: string[], flags: KeysFlags, out: (text: 
 
 async function create(store: KeyStore, flags: KeysFlags, out: (text: string) => void): Promise<number> {
   const tier = flags.tier?.toLowerCase();
-  if (!tier || !isTier(tier)) throw new UsageError(`--tier is required: one of ${TIERS.join(', ')}`);
+  if (flags.tier === undefined) throw new UsageError(`--tier is required: one of ${TIERS.join(', ')}`);
+  if (!tier || !isTier(tier)) throw new UsageError(`--tier must be one of ${TIERS.join(', ')}; got "${flags.tier}"`);
   if (flags.team !== undefined && !TEAM_PATTERN.test(flags.team)) throw new UsageError('--team must be 1-64 letters, digits, _ . or -');
   if (flags.name !== undefined && (flags.name.length === 0 || flags.name.length > 100 || /[\u0000-\u001f]/.test(flags.name))) {
     throw new UsageError('--name must be 1-100 printable characters');

@@ -20,6 +20,8 @@ import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
 import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
 import { followCentral, type CentralFollower, type RemoteLedger } from '../central/index.ts';
+import { requireCredentialSource } from './credential-sources.ts';
+import { openLedgerWhenReachable, type DatabaseWait } from './wait-for-database.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -27,6 +29,8 @@ export interface StartOptions {
   now?: () => number;
   /** The agent this gateway is the sidecar of; default `config.agentId` (AGENT_ID). */
   agentId?: string | null;
+  /** Retry timing while PostgreSQL is not reachable yet (tests shorten it). */
+  databaseWait?: DatabaseWait;
 }
 
 export interface RunningGateway {
@@ -49,8 +53,14 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   const policies: PolicySource = policyWatch;
   const bundle = policyWatch.current();
   let store: Ledger;
+  // The port a wait for the database already held (port 0 picks one), so the gateway keeps it.
+  let listenPort = config.port;
   try {
-    store = await openConfiguredLedger(config, { bundle, logger });
+    const opened = await openLedgerWhenReachable(() => openConfiguredLedger(config, { bundle, logger }), {
+      config, logger, version: GATEWAY_VERSION, policyVersion: () => policyWatch.current().version,
+    }, options.databaseWait);
+    store = opened.store;
+    listenPort = opened.port ?? config.port;
   } catch (error) {
     policyWatch.close();
     throw error;
@@ -72,6 +82,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       const bootstrap = await installBootstrapKey(keys, config.bootstrapApiKey);
       logger.info('bootstrap API key installed', { key_id: bootstrap.id, store: keyStoreKind(config), already_present: bootstrap.result === 'exists' });
     }
+    await requireCredentialSource(config, keys);
     rateLimits = config.rateLimitEnabled
       ? startRateLimiting({
         configDir: config.configDir, trustedProxies: config.trustedProxies, maxKeys: config.rateLimitMaxKeys, logger, shared: config.sharedRateLimit,
@@ -148,7 +159,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       intercept: sidecar.intercept,
     });
     sidecar.attach(http.server);
-    const address = await http.listen(config.port, config.host);
+    const address = await http.listen(listenPort, config.host);
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     logger.info('gateway listening', {
       url: `http://${host}:${address.port}`, variant: config.variant, ledger: config.ledger.kind,

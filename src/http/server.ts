@@ -138,6 +138,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         json: () => (parsed ??= readBody(req, maxBodyBytes).then((body) => parseJson(body, req.headers['content-type']))),
       };
       for (const hook of hooks) await hook(ctx, match.route);
+      if (method === 'GET' || method === 'HEAD') rejectUnknownQuery(ctx.query, match.route);
       const result = await match.route.handler(ctx);
       send(res, result);
     } catch (error) {
@@ -219,4 +220,19 @@ function send(res: http.ServerResponse, result: HandlerResult): void {
 
 function errorDetail(error: unknown): Record<string, unknown> {
   return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+}
+
+/**
+ * A GET's query parameters are the ones its route documents (meta.doc.parameters, which also
+ * make /openapi.json); any other is a 400 naming the known ones, because a misspelt filter
+ * (`?agent=` for `?agent_id=`) silently ignored would return unfiltered data as if filtered.
+ */
+function rejectUnknownQuery(query: URLSearchParams, route: Route): void {
+  const known = (route.meta?.doc?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+  const unknown = [...new Set(query.keys())].filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const takes = known.length > 0 ? `it takes ${known.join(', ')}` : 'it takes none';
+  throw new ApiError('UNKNOWN_QUERY_PARAMETER', `${route.path} does not take the query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; ${takes}.`, {
+    extensions: { unknown_parameters: unknown, known_parameters: known },
+  });
 }

@@ -12,7 +12,7 @@ const ROOT_ID = 'gateway';
 // ajv-formats is CommonJS with a default export; under ESM it arrives as the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 
-/** Field names people send by mistake, and what the spec calls them. */
+/** Field names people send by mistake (other agent frameworks' names), and what this API calls them. */
 const RENAMED_FIELDS: Readonly<Record<string, string>> = {
   tool_calls: 'tools_called',
   tokens_in: 'prompt_tokens',
@@ -82,7 +82,7 @@ export function toFieldErrors(errors: readonly ErrorObject[], root = ''): FieldE
     } else if (error.keyword === 'additionalProperties') {
       const field = String(error.params.additionalProperty);
       path = joinPath(path, field);
-      message = RENAMED_FIELDS[field] ? `is not a known field; the spec calls it "${RENAMED_FIELDS[field]}"` : 'is not a known field';
+      message = RENAMED_FIELDS[field] ? `is not a known field; this API calls it "${RENAMED_FIELDS[field]}" (the request schemas at /openapi.json)` : 'is not a known field';
     } else if (error.keyword === 'enum') {
       message = `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`;
     } else if (error.keyword === 'type' && path === 'output') {

@@ -1,61 +1,58 @@
-// Renders Helm charts for tests: `helm template` when Helm is on PATH, otherwise the
-// `helm-render` stand-in from ../shared/tools/helm-render, built once into .cache/ (`.ci/run`
-// builds it up front; a test run builds it on first use when it is missing).
+// Renders Helm charts for tests: `helm template` when Helm is on PATH, otherwise the `helm-render`
+// stand-in named by HELM_RENDER or found in .cache/helm-render/ (`.ci/run` builds it there).
+// With neither, chart tests skip with one line saying what to install (required-tool.ts);
+// REQUIRE_HELM=1 (CI) makes that a failure.
 
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import type { KubeObject, SourcedObject } from './kube-validate.ts';
+import { TOOL_FOUND, missingTool, testsNeeding, type ToolProbe, type ToolTests } from './required-tool.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const CHARTS_DIR = path.join(REPO_ROOT, 'charts');
-const RENDERER_SOURCE = path.resolve(REPO_ROOT, '../shared/tools/helm-render');
-const RENDERER_DIR = path.join(REPO_ROOT, '.cache/helm-render');
-const RENDERER = path.join(RENDERER_DIR, 'helm-render');
+const CACHED_RENDERER = path.join(REPO_ROOT, '.cache/helm-render/helm-render');
 
 function onPath(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
+/** The command that renders a chart (`helm template …` or `helm-render …`), or undefined. */
+function findRenderer(env: NodeJS.ProcessEnv = process.env): string[] | undefined {
+  if (onPath('helm')) return ['helm', 'template'];
+  const named = env.HELM_RENDER?.trim();
+  if (named && existsSync(named)) return [path.resolve(named)];
+  if (existsSync(CACHED_RENDERER)) return [CACHED_RENDERER];
+  return undefined;
+}
+
 let renderer: string[] | undefined;
+let probe: ToolProbe | undefined;
+
+/** Whether charts can be rendered here; throws when REQUIRE_HELM=1 and they cannot. */
+export function probeHelm(): ToolProbe {
+  if (probe) return probe;
+  renderer = findRenderer();
+  probe = renderer ? TOOL_FOUND : missingTool({
+    tests: 'Helm chart',
+    requireVariable: 'REQUIRE_HELM',
+    reason: 'neither helm (https://helm.sh/docs/intro/install/) is on PATH nor a helm-render stand-in is found (HELM_RENDER or .cache/helm-render/helm-render)',
+  });
+  return probe;
+}
+
+/** `test`/`describe`/`after` for chart test files: one visible skip when charts cannot be rendered. */
+export function chartTests(): ToolTests {
+  return testsNeeding(probeHelm());
+}
 
 /** The command that renders a chart: `helm template …` or `helm-render …`. */
 export function rendererCommand(): string[] {
-  if (renderer) return renderer;
-  if (onPath('helm')) return (renderer = ['helm', 'template']);
-  if (!existsSync(RENDERER)) buildRenderer();
-  return (renderer = [RENDERER]);
-}
-
-function buildRenderer(): void {
-  if (!existsSync(path.join(RENDERER_SOURCE, 'build.sh'))) {
-    throw new Error(`neither helm nor ${RENDERER_SOURCE}/build.sh is available to render charts`);
-  }
-  // Two test files may ask at once: a directory is the lock, the build writes to a private
-  // folder and the finished binary is moved into place, so nobody runs a half-written one.
-  const lock = `${RENDERER_DIR}.lock`;
-  mkdirSync(path.dirname(RENDERER_DIR), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (existsSync(RENDERER)) return;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
-    }
-  }
-  try {
-    if (existsSync(RENDERER)) return;
-    const out = mkdtempSync(path.join(path.dirname(RENDERER_DIR), 'helm-render-build-'));
-    execFileSync('bash', [path.join(RENDERER_SOURCE, 'build.sh'), out], { stdio: ['ignore', 'ignore', 'inherit'] });
-    mkdirSync(RENDERER_DIR, { recursive: true });
-    execFileSync('mv', [path.join(out, 'helm-render'), RENDERER]);
-    rmSync(out, { recursive: true, force: true });
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  const { skip } = probeHelm();
+  if (skip || !renderer) throw new Error(skip || 'no chart renderer');
+  return renderer;
 }
 
 export interface RenderOptions {

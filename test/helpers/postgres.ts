@@ -1,11 +1,12 @@
 // PostgreSQL for tests: the server named by DATABASE_URL (postgres://...) or the PG* variables.
-// When none answers, PostgreSQL tests skip with a visible reason, unless REQUIRE_POSTGRES=1
-// (CI), which makes that a failure. Each test gets its own schema (gg_test_<random>), dropped
+// When none answers, PostgreSQL tests skip with one visible line, unless REQUIRE_POSTGRES=1
+// (CI), which makes that a failure (required-tool.ts). Each test gets its own schema (gg_test_<random>), dropped
 // after, so test files running at the same time never see each other's rows.
 
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { PostgresConnectionOptions } from '../../src/ledger/index.ts';
+import { missingTool } from './required-tool.ts';
 
 export interface PostgresProbe {
   /** false when the server answered; otherwise why the tests skip. */
@@ -40,10 +41,13 @@ export function probePostgres(): Promise<PostgresProbe> {
       await client.query('SELECT 1');
       return { skip: false, url };
     } catch (err) {
-      const reason = `PostgreSQL tests skipped: no server answered at ${redact(url)} (${(err as Error).message}); set DATABASE_URL or PG* (REQUIRE_POSTGRES=1 makes this a failure)`;
-      if (process.env.REQUIRE_POSTGRES === '1') throw new Error(reason.replace('tests skipped', 'is required (REQUIRE_POSTGRES=1)'));
-      process.stderr.write(`# ${reason}\n`);
-      return { skip: reason, url };
+      const { skip } = missingTool({
+        tests: 'PostgreSQL',
+        requireVariable: 'REQUIRE_POSTGRES',
+        reason: `no server answered at ${redact(url)} (${(err as Error).message}); start PostgreSQL or set DATABASE_URL or PG*`,
+      });
+      process.stderr.write(`# ${skip}\n`);
+      return { skip, url };
     } finally {
       await client.end().catch(() => {});
     }

@@ -117,7 +117,7 @@ describe('public routes and the auth switch', () => {
   });
 
   test('SERVICE_ENV=production turns auth on by default', async (t) => {
-    const gw = await startTestGateway(t, { env: { SERVICE_ENV: 'production', RATE_LIMIT_ENABLED: 'false' } });
+    const gw = await startTestGateway(t, { env: { SERVICE_ENV: 'production', RATE_LIMIT_ENABLED: 'false', JWT_SECRET: TEST_JWT_SECRET } });
     assert401(await check(gw, {}), 'embedded', /Authorization: Bearer/);
     assert.equal((await gw.call('GET', '/health')).status, 200);
   });

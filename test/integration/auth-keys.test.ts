@@ -17,7 +17,7 @@ function govgate(args: string[], keysPath: string): Promise<Run> {
   const { NODE_TEST_CONTEXT: _ignored, ...inherited } = process.env;
   return new Promise((resolve) => {
     execFile(process.execPath, [path.join(REPO_ROOT, 'src/main.ts'), ...args], {
-      cwd: REPO_ROOT, env: { ...inherited, SERVICE_ENV: 'test', KEYS_PATH: keysPath }, timeout: 20_000,
+      cwd: REPO_ROOT, env: { ...inherited, SERVICE_ENV: 'test', KEYS_PATH: keysPath }, timeout: 90_000,
     }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }));
   });
 }

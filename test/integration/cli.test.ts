@@ -5,12 +5,14 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TestContext } from 'node:test';
 import { REPO_ROOT, startTestGateway } from '../helpers/gateway.ts';
 import { validateBody } from '../helpers/bodies.ts';
+import { probePostgres } from '../helpers/postgres.ts';
 import { openSqliteLedger } from '../../src/ledger/index.ts';
 import { appendInOrder, makeEntry } from '../unit/ledger/ledger-fixtures.ts';
 
@@ -26,7 +28,7 @@ function govgate(args: string[], env: Record<string, string> = {}): Promise<Run>
     execFile(process.execPath, [MAIN, ...args], {
       cwd: REPO_ROOT,
       env: { ...inherited, SERVICE_ENV: 'test', LOG_LEVEL: 'error', POLICIES_DIR: path.join(REPO_ROOT, 'policies'), ...env },
-      timeout: 20_000,
+      timeout: 90_000, // a guard against a hang; a loaded machine takes 20 s to start Node
     }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
       resolve({ code, stdout, stderr });
@@ -76,9 +78,14 @@ const usageErrors: Array<[string, string[], Record<string, string>, RegExp]> = [
   ['serve --port abc', ['serve', '--port', 'abc'], {}, /--port "abc" must be an integer/],
   ['an invalid environment (LOG_LEVEL)', ['serve', '--port', '0'], { LOG_LEVEL: 'loud' }, /LOG_LEVEL: "loud"/],
   ['verify --from 0', ['verify', '--from', '0'], {}, /--from "0" must be a positive integer/],
+  ['keys create without --tier', ['keys', 'create'], {}, /--tier is required: one of developer, team, enterprise/],
+  ['keys create --tier admin', ['keys', 'create', '--tier', 'admin'], {}, /--tier must be one of developer, team, enterprise; got "admin"/],
+  ['keys with no subcommand', ['keys'], {}, /govgate keys needs a subcommand: create, list or revoke/],
+  ['an option another command owns', ['verify', '--tier', 'team'], {}, /govgate verify does not take --tier; see govgate verify --help/],
+  ['migrate with an argument', ['migrate', 'now'], {}, /govgate migrate takes no arguments/],
 ];
 
-describe('usage errors exit 2 with one line on stderr', { concurrency: true }, () => {
+describe('usage errors exit 2 with one line on stderr', () => {
   for (const [name, args, env, message] of usageErrors) {
     test(name, async (t) => {
       const run = await govgate(args, { LEDGER_PATH: path.join(tempDir(t), 'ledger.db'), ...env });
@@ -147,4 +154,53 @@ test('retention run: deletes the metadata older than METADATA_YEARS as a prefix,
   const inside = JSON.parse((await govgate(['verify', '--from', '1'], { LEDGER_PATH: ledgerPath })).stdout);
   assert.equal(inside.valid, true);
   assert.match(inside.detail, /rows 1\.\.3 were deleted by metadata retention/);
+});
+
+describe('govgate <command> --help prints that command\'s own help, exit 0', () => {
+  for (const [command, mentions] of [
+    ['serve', /--variant embedded\|edge/], ['verify', /--checkpoints/], ['migrate', /advisory lock/], ['retention', /HOT_PAYLOAD_DAYS/],
+    ['checkpoint', /public-key/], ['keys', /keys revoke <key id>/], ['policy', /policy lint/], ['injector', /--tls-cert/],
+  ] as const) {
+    test(command, async () => {
+      const run = await govgate([command, '--help']);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, new RegExp(`^Usage: govgate ${command}`));
+      assert.match(run.stdout, mentions);
+      for (const other of ['serve', 'verify', 'keys', 'injector'].filter((name) => name !== command)) {
+        assert.doesNotMatch(run.stdout, new RegExp(`govgate ${other}\\b`), `only ${command}'s help, not ${other}'s`);
+      }
+    });
+  }
+});
+
+describe('setup failures: one line saying what to do, no stack trace, exit 1', () => {
+  test('a port already in use', async (t) => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    t.after(() => new Promise<void>((resolve) => holder.close(() => resolve())));
+    const port = (holder.address() as net.AddressInfo).port;
+    const run = await govgate(['serve', '--port', String(port), '--host', '127.0.0.1'], { LEDGER_PATH: path.join(tempDir(t), 'ledger.db') });
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.stderr, `govgate: port ${port} on 127.0.0.1 is already in use (another gateway?); stop that process or choose another port with --port N or PORT=N\n`);
+  });
+
+  test('a PostgreSQL server that does not answer (govgate migrate)', async (t) => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const run = await govgate(['migrate'], { DATABASE_URL: `postgres://gg:secret@127.0.0.1:${port}/ledger`, LEDGER_PATH: path.join(tempDir(t), 'ledger.db') });
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.stderr, `govgate: cannot reach PostgreSQL at 127.0.0.1:${port}/ledger (ECONNREFUSED); start it or correct DATABASE_URL\n`);
+  });
+
+  test('a PostgreSQL database that does not exist', async (t) => {
+    const { skip, url } = await probePostgres();
+    if (skip) return t.skip(skip);
+    const missing = new URL(url);
+    missing.pathname = '/gg_no_such_database';
+    const run = await govgate(['migrate'], { DATABASE_URL: missing.toString(), LEDGER_PATH: path.join(tempDir(t), 'ledger.db') });
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, /^govgate: PostgreSQL at [^ ]+\/gg_no_such_database: database "gg_no_such_database" does not exist; create it \(createdb\) or correct DATABASE_URL\n$/);
+  });
 });

@@ -121,7 +121,7 @@ test('GET /docs: a local Swagger UI page and its assets; unknown assets are 404'
 });
 
 test('SERVICE_ENV=production: /docs and /openapi.json are 404, /health still 200', async (t) => {
-  const gw = await startTestGateway(t, { env: { SERVICE_ENV: 'production' } });
+  const gw = await startTestGateway(t, { env: { SERVICE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-bytes!' } });
   for (const path of ['/docs', '/openapi.json', '/docs/swagger-ui.css']) {
     assertProblem(await gw.call('GET', path), 404, 'ROUTE_NOT_FOUND');
   }

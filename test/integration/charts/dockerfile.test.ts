@@ -4,14 +4,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { REPO_ROOT } from '../../helpers/helm.ts';
 import { startTestGateway } from '../../helpers/gateway.ts';
-import { DEFAULT_PORTS } from '../../../src/config/index.ts';
+import { DEFAULT_PORTS, loadConfig } from '../../../src/config/index.ts';
 
 const run = promisify(execFile);
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
@@ -89,12 +90,84 @@ test('the HEALTHCHECK command passes against a ready gateway and fails when /hea
   await assert.rejects(check(), (error: { code?: number }) => error.code === 1);
 });
 
-test('the chart\'s default image is what the Dockerfile builds and the README tells to build', () => {
+test('the chart\'s default image is what the Dockerfile builds and docs/kubernetes.md tells to build', () => {
   const values = parseYaml(read('charts/governance-gateway/values.yaml')) as { image: { repository: string; tag: string } };
   const title = /org\.opencontainers\.image\.title="([^"]+)"/.exec(all('LABEL').map((i) => i.args).join(' '))?.[1];
   assert.equal(values.image.repository, title);
   assert.equal(values.image.tag, '', 'the tag defaults to the chart appVersion (the gateway version)');
-  const readme = read('README.md');
-  assert.ok(readme.includes(`docker build -t ${values.image.repository}:$(node -p "require('./package.json').version") .`),
-    'README "Installing on Kubernetes" builds the image under the chart\'s default name');
+  const guide = read('docs/kubernetes.md');
+  assert.ok(guide.includes(`docker build -t ${values.image.repository}:$(node -p "require('./package.json').version") .`),
+    'docs/kubernetes.md builds the image under the chart\'s default name');
+});
+
+/** The runtime stage's ENV (`ENV A=1 B=2`, after the last FROM), as the container sees it. */
+function imageEnvironment(): Record<string, string> {
+  const runtimeStage = dockerfile.slice(dockerfile.findLastIndex((i) => i.keyword === 'FROM'));
+  const env: Record<string, string> = {};
+  for (const { args } of runtimeStage.filter((i) => i.keyword === 'ENV')) {
+    for (const [, name, value] of args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)/g)) env[name!] = value!.replace(/^"|"$/g, '');
+  }
+  return env;
+}
+
+test('the image runs as production: SERVICE_ENV=production, so auth is on and /docs off, on 0.0.0.0:8000', () => {
+  const env = imageEnvironment();
+  assert.equal(env.SERVICE_ENV, 'production');
+  const [, ...args] = execForm(last('CMD')!.args);
+  const variant = args[args.indexOf('--variant') + 1];
+  const config = loadConfig({ ...env, JWT_SECRET: 'x'.repeat(32) }, { variant }, REPO_ROOT);
+  assert.equal(config.authEnabled, true);
+  assert.equal(config.docsEnabled, false);
+  assert.equal(config.rateLimitEnabled, true);
+  assert.equal(config.host, '0.0.0.0');
+  assert.equal(config.port, DEFAULT_PORTS.edge);
+});
+
+/** The image's entry command (CMD after ENTRYPOINT) with its environment, run from a folder laid out like /app. */
+function runImageCommand(t: { after(fn: () => unknown): void }, extraEnv: Record<string, string>) {
+  const app = mkdtempSync(path.join(os.tmpdir(), 'govgate-image-'));
+  t.after(() => rmSync(app, { recursive: true, force: true }));
+  for (const folder of ['config', 'policies']) symlinkSync(path.join(REPO_ROOT, folder), path.join(app, folder));
+  mkdirSync(path.join(app, 'data'));
+  const { NODE_TEST_CONTEXT: _ignored, ...inherited } = process.env;
+  const { NODE_COMPILE_CACHE: _cache, ...image } = imageEnvironment();
+  // The bundle dist/govgate.mjs is src/main.ts bundled (asserted above); run the sources.
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'src/main.ts'), ...execForm(last('CMD')!.args)], {
+    cwd: app,
+    env: { PATH: inherited.PATH ?? '', HOME: inherited.HOME ?? app, ...image, PORT: '0', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  t.after(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  return { child, exited, output: () => output };
+}
+
+test('the image\'s command with no credential source configured refuses to start, saying what to set (exit 2)', async (t) => {
+  const { exited, output } = runImageCommand(t, {});
+  assert.equal(await exited, 2, output());
+  assert.match(output(), /^govgate: Invalid configuration:\n  - AUTH_ENABLED: auth is on \(SERVICE_ENV=production\) but nothing can authenticate a caller: set JWT_SECRET or JWT_JWKS_URL, or create an API key first/);
+  assert.doesNotMatch(output(), /\n\s+at /, 'no stack trace');
+});
+
+test('the image\'s command with JWT_SECRET: serves, /health 200, /docs 404, an anonymous call 401', async (t) => {
+  const { child, output } = runImageCommand(t, { JWT_SECRET: 'an-image-smoke-test-secret-0123456789' });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const match = /"msg":"gateway listening".*?"url":"http:\/\/[^"]*:(\d+)"/.exec(output());
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before listening:\n${output()}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  assert.equal((await fetch(`${url}/health`)).status, 200);
+  assert.equal((await fetch(`${url}/docs`)).status, 404);
+  const anonymous = await fetch(`${url}/v1/runtime/kill-switch`);
+  assert.equal(anonymous.status, 401);
+  assert.match(anonymous.headers.get('www-authenticate') ?? '', /X-Service-Token|Bearer/i);
 });

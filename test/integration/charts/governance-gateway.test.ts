@@ -3,7 +3,6 @@
 // properties the gateway depends on are checked against the gateway's own code: the port it
 // listens on, the routes the probes call, the environment variables it reads, the files it loads.
 
-import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,13 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse as parseYaml } from 'yaml';
-import { CHARTS_DIR, REPO_ROOT, objectsOf, parseManifests, renderChart, rendererCommand, type RenderResult } from '../../helpers/helm.ts';
+import { CHARTS_DIR, REPO_ROOT, chartTests, objectsOf, parseManifests, renderChart, rendererCommand, type RenderResult } from '../../helpers/helm.ts';
 import { validateManifests, type SourcedObject } from '../../helpers/kube-validate.ts';
 import { startTestGateway } from '../../helpers/gateway.ts';
 import { DEFAULT_PORTS, loadConfig } from '../../../src/config/index.ts';
 import { systemRoutes } from '../../../src/api/index.ts';
 import { createMetrics } from '../../../src/observability/index.ts';
 import { POLICY_RELOAD_NAME, loadPolicyBundle, loadPolicyBundleSync } from '../../../src/policy/index.ts';
+
+// Every test here renders a chart: without Helm or its stand-in, one visible skip for the file.
+const { describe, test } = chartTests();
 
 const CHART = 'governance-gateway';
 const CHART_DIR = path.join(CHARTS_DIR, CHART);
@@ -489,9 +491,8 @@ test('NOTES.txt tells how to reach and check the gateway and where its policies 
   assert.match(notes, /helm test gg/);
 });
 
-test('README "Installing on Kubernetes": its helm commands work with this chart', () => {
-  const readme = repoFile('README.md');
-  const section = readme.slice(readme.indexOf('## Installing on Kubernetes'), readme.indexOf('\n## ', readme.indexOf('## Installing on Kubernetes') + 5));
+test('docs/kubernetes.md: its helm commands work with this chart', () => {
+  const section = repoFile('docs/kubernetes.md');
   const install = /helm install (\S+) charts\/governance-gateway -n (\S+)((?:\s*\\?\n?\s*--set \S+)+)/.exec(section);
   assert.ok(install, 'a helm install command');
   const [, release, namespace, flags] = install;
@@ -516,10 +517,10 @@ test('README "Installing on Kubernetes": its helm commands work with this chart'
   assert.equal(policies['catalog__support-agent.yaml'], readFileSync(catalog, 'utf8'));
 });
 
-test('README "Roll out a policy change": the security team\'s kubectl command makes the chart\'s flat keys, and the bundle loads', async (t) => {
-  const readme = repoFile('README.md');
-  const start = readme.indexOf('### Roll out a policy change');
-  const section = readme.slice(start, readme.indexOf('\n### ', start + 5));
+test('docs/kubernetes.md "Roll out a policy change": the security team\'s kubectl command makes the chart\'s flat keys, and the bundle loads', async (t) => {
+  const guide = repoFile('docs/kubernetes.md');
+  const start = guide.indexOf('## Roll out a policy change');
+  const section = guide.slice(start, guide.indexOf('\n## ', start + 5));
   const script = /```sh\n((?:(?!```)[\s\S])*create configmap(?:(?!```)[\s\S])*)```/.exec(section)?.[1]?.replace(/^ {2}/gm, '');
   assert.ok(script, 'a sh block creating the ConfigMap');
   // kubectl and helm stand-ins that record their arguments, one invocation per line.

@@ -5,7 +5,6 @@
 // injector loads. The injector's template is the library's container, so an injected pod and a
 // chart-built pod come out the same.
 
-import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
@@ -13,12 +12,15 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { CHARTS_DIR, REPO_ROOT, objectsOf, parseManifests, renderChart, rendererCommand, type RenderResult } from '../../helpers/helm.ts';
+import { CHARTS_DIR, REPO_ROOT, chartTests, objectsOf, parseManifests, renderChart, rendererCommand, type RenderResult } from '../../helpers/helm.ts';
 import { validateManifests, type KubeObject, type SourcedObject } from '../../helpers/kube-validate.ts';
 import { applyJsonPatch } from '../../helpers/json-patch.ts';
 import { loadConfig } from '../../../src/config/index.ts';
 import { parseGatewayFile } from '../../../src/proxy/index.ts';
 import { INJECT_ANNOTATION, decideInjection, loadInjectorConfig, parseAdmissionReview, parseSidecarTemplate, type Container, type Pod } from '../../../src/injector/index.ts';
+
+// Every test here renders a chart: without Helm or its stand-in, one visible skip for the file.
+const { after, describe, test } = chartTests();
 
 const EXAMPLE = 'examples/agent';
 const GATEWAY = 'governance-gateway';
@@ -447,10 +449,10 @@ describe('documentation and versions stay in sync', () => {
     }
   });
 
-  test('README "Adding the sidecar to an agent": its templates exist, its commands inject', () => {
-    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
-    const start = readme.indexOf('### Adding the sidecar to an agent');
-    const section = readme.slice(start, readme.indexOf('\n### ', start + 5));
+  test('docs/kubernetes.md "Adding the sidecar to an agent": its templates exist, its commands inject', () => {
+    const guide = readFileSync(path.join(REPO_ROOT, 'docs/kubernetes.md'), 'utf8');
+    const start = guide.indexOf('## Adding the sidecar to an agent');
+    const section = guide.slice(start, guide.indexOf('\n## ', start + 5));
     const library = ['_container.tpl', '_volumes.tpl', '_agent-env.tpl'].map((file) => readFileSync(path.join(LIBRARY_DIR, 'templates', file), 'utf8')).join('\n');
     const includes = [...section.matchAll(/include "(governance-sidecar\.\w+)"/g)].map((m) => m[1]);
     assert.ok(includes.length >= 5);

@@ -10,8 +10,8 @@ import { DECISION_META_KEY, parseGatewayFile } from '../../../src/proxy/index.ts
 import { blockedCall } from '../../../src/proxy/proxy-problems.ts';
 import { blockedCallResult } from '../../../src/proxy/mcp-results.ts';
 
-const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('## Running as a sidecar'), readme.indexOf('\n## ', readme.indexOf('## Running as a sidecar') + 5));
+// The sidecar's documentation (docs/sidecar.md; the README links to it).
+const section = readFileSync(path.resolve(import.meta.dirname, '../../../docs/sidecar.md'), 'utf8');
 const blocks = (lang: string) => [...section.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
 
 test('README sidecar section: an HTTP and an MCP route example, both valid gateway.yaml', () => {

@@ -1,0 +1,94 @@
+// What each `govgate` command accepts and says about itself: `govgate <command> --help` prints
+// its own help, and an option another command owns is refused by name instead of ignored.
+
+export interface CommandHelp {
+  /** The options (long names) the command takes, besides --help. */
+  options: readonly string[];
+  text: string;
+}
+
+const SERVE_ENV = `Environment: PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db), DATABASE_URL
+(postgres://…), POLICIES_DIR, CONFIG_DIR, SERVICE_ENV, AUTH_ENABLED, JWT_SECRET, JWT_JWKS_URL, KEYS_PATH,
+LOG_LEVEL and more: docs/configuration.md.`;
+
+export const COMMANDS: Record<string, CommandHelp> = {
+  serve: {
+    options: ['port', 'host', 'variant'],
+    text: `Usage: govgate serve [--port N] [--host H] [--variant embedded|edge]
+
+Start the gateway; SIGTERM or SIGINT stops it gracefully.
+  --port N      listen port (PORT; embedded 8765, edge 8000; 0 picks a free one)
+  --host H      listen address (HOST; default 127.0.0.1, 0.0.0.0 in production)
+  --variant V   embedded: Authorization: Bearer, SQLite ledger.
+                edge: X-Service-Token, shared ledger (sidecar or central gateway).
+
+${SERVE_ENV}
+`,
+  },
+  verify: {
+    options: ['from', 'to', 'checkpoints', 'public-key'],
+    text: `Usage: govgate verify [--from SEQ] [--to SEQ] [--checkpoints [--public-key FILE]]
+
+Verify the ledger's hash chain; exit 1 and name the first bad seq if it fails.
+  --from SEQ, --to SEQ   verify only this range (positive integers)
+  --checkpoints          also check the signed checkpoints
+  --public-key FILE      check them against FILE (a JWK, JWKS or PEM) instead of the ledger's key
+`,
+  },
+  migrate: {
+    options: [],
+    text: `Usage: govgate migrate
+
+Bring the ledger schema to this build's version (PostgreSQL: under an advisory lock, so several
+gateways may run it at once).
+`,
+  },
+  retention: {
+    options: [],
+    text: `Usage: govgate retention run
+
+Drop payloads older than HOT_PAYLOAD_DAYS now; metadata and the chain stay.
+`,
+  },
+  checkpoint: {
+    options: [],
+    text: `Usage: govgate checkpoint create | govgate checkpoint public-key
+
+  create       sign the chain head now
+  public-key   print the public key auditors check checkpoints with (a JWK)
+`,
+  },
+  keys: {
+    options: ['tier', 'team', 'name', 'json'],
+    text: `Usage: govgate keys create --tier developer|team|enterprise [--team T] [--name N] [--json]
+       govgate keys list [--json]
+       govgate keys revoke <key id>
+
+API keys in the key store (KEYS_PATH, default keys.db beside the ledger).
+  create   print a new key once; only its hash is stored
+  list     the keys: id, tier, team, name, created, revoked
+  revoke   refuse the key from the next request on every gateway sharing the store
+`,
+  },
+  policy: {
+    options: ['run', 'json'],
+    text: `Usage: govgate policy test [DIR] [--run PATTERN] [--json]
+       govgate policy lint [DIR]
+
+  test   run the bundle's test cases (DIR/tests/*.yaml); exit 1 if any fails
+         --run PATTERN runs only the cases whose name matches the regular expression
+  lint   check every file, every CEL rule and the test cases without running them
+DIR defaults to POLICIES_DIR, then ./policies.
+`,
+  },
+  injector: {
+    options: ['port', 'host', 'tls-cert', 'tls-key', 'template'],
+    text: `Usage: govgate injector [--port N] [--host H] [--tls-cert FILE] [--tls-key FILE] [--template FILE]
+
+Serve the Kubernetes sidecar injection webhook (HTTPS, POST /mutate, port 8443): pods annotated
+governance-gateway/inject: "true" get the sidecar from the chart's template.
+Env: INJECTOR_PORT, INJECTOR_HOST, INJECTOR_TLS_CERT (/tls/tls.crt), INJECTOR_TLS_KEY
+(/tls/tls.key), INJECTOR_TEMPLATE, INJECTOR_SELF_LABELS.
+`,
+  },
+};

@@ -1,0 +1,39 @@
+// One line, saying what to do, for the failures a user causes by their setup rather than by a
+// bug: a port already taken, a PostgreSQL server that is down, refuses the login or lacks the
+// database. A stack trace helps nobody there; anything else keeps its stack.
+
+import { isDatabaseUnreachable } from '../gateway/index.ts';
+
+interface ErrorLike { code?: unknown; message?: unknown; port?: unknown; address?: unknown }
+
+/** The one-line explanation, or undefined when the error is not one of these. */
+export function friendlyFailure(error: unknown, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const { code, message, port, address } = (error ?? {}) as ErrorLike;
+  if (code === 'EADDRINUSE') {
+    return `port ${String(port)} on ${String(address)} is already in use (another gateway?); stop that process or choose another port with --port N or PORT=N`;
+  }
+  if (code === 'EACCES' && port !== undefined) {
+    return `not allowed to listen on port ${String(port)} (ports below 1024 need privileges); choose another with --port N or PORT=N`;
+  }
+  const databaseUrl = env.DATABASE_URL?.trim() ?? '';
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) return undefined;
+  const where = describeServer(databaseUrl);
+  if (isDatabaseUnreachable(error)) {
+    return `cannot reach PostgreSQL at ${where} (${String(code ?? message)}); start it or correct DATABASE_URL`;
+  }
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  if (code.startsWith('28')) return `PostgreSQL at ${where} refused the login (${String(message)}); correct the user and password in DATABASE_URL`;
+  if (code === '3D000') return `PostgreSQL at ${where}: ${String(message)}; create it (createdb) or correct DATABASE_URL`;
+  if (code === '42501') return `PostgreSQL at ${where}: ${String(message)}; grant the gateway's user the rights on its schema, or run govgate migrate as the owner`;
+  return `PostgreSQL at ${where} failed: ${String(message)} (SQLSTATE ${code})`;
+}
+
+/** host:port/database of the URL, never its password. */
+function describeServer(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}${parsed.pathname || ''}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
