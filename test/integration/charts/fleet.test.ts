@@ -239,6 +239,10 @@ describe('docs/kubernetes.md: the example agent in its own namespace', () => {
     // central gateway's client is not this test's subject.
     const sidecarEnv: Record<string, string> = {};
     for (const entry of testPod.spec.initContainers[0].env as Json[]) if (entry.value !== undefined) sidecarEnv[entry.name] = entry.value;
+    assert.ok(sidecarEnv.CENTRAL_GATEWAY_URL, 'the sidecar records through the central gateway');
+    delete sidecarEnv.CENTRAL_GATEWAY_URL;
+    // AGENT_ID comes from the pod's label through the downward API.
+    sidecarEnv.AGENT_ID = testPod.metadata.labels['app.kubernetes.io/name'];
     const gw = await startTestGateway(t, {
       env: { ...sidecarEnv, CONFIG_DIR: path.join(dir, 'config'), POLICIES_DIR: path.join(dir, 'policies') },
       agentId: testPod.metadata.labels['app.kubernetes.io/name'],
