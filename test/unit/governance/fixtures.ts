@@ -4,6 +4,7 @@
 
 import { Ajv } from 'ajv';
 import type { AgentPolicy, PolicyBundle, PolicyRule, RuleVariables, SchemaCheck, SensitivePattern, ToolPolicy } from '../../../src/policy/types.ts';
+import { DEFAULT_CERTIFICATION_CRITERIA, DEFAULT_JUDGE_POLICY } from '../../../src/policy/judge-certification-policy.ts';
 import type {
   GovernanceContext, GovernanceInput, NormalizedExecution, ToolCall, ToolResult,
 } from '../../../src/governance/index.ts';
@@ -94,6 +95,8 @@ export const BUNDLE: PolicyBundle = {
     },
   },
   rules: [],
+  judge: DEFAULT_JUDGE_POLICY,
+  certification: DEFAULT_CERTIFICATION_CRITERIA,
   sources: {},
   resolveAgent(agentId) {
     if (agentId.startsWith('billing-')) return BILLING_AGENT;
