@@ -12,3 +12,4 @@ export { docsRoutes } from './docs-routes.ts';
 export { authRoutes } from './auth-routes.ts';
 export { toolProxyRoutes } from './tool-proxy-routes.ts';
 export { compareSemver, requireSdkVersion } from './sdk-version.ts';
+export { judgeRoutes } from './judge-routes.ts';

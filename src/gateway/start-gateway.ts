@@ -9,12 +9,13 @@ import { SCORE_VERSION } from '../governance/index.ts';
 import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, openSqliteKeyStore, type KeyStore } from '../auth/index.ts';
 import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
-import { KillSwitch, ReliabilityCache, Runtime, guardLedger, type PolicySource } from '../runtime/index.ts';
-import { auditRoutes, authRoutes, docsRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
+import { startJudge, type RunningJudge } from '../judge/index.ts';
+import { auditRoutes, authRoutes, docsRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
-import { openConfiguredLedger } from './open-ledger.ts';
+import { openConfiguredLedger, postgresConnection } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
@@ -59,6 +60,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   let rateLimits: RateLimiting | undefined;
   let sidecar: Sidecar | undefined;
   let jobs: LedgerJobs | undefined;
+  let judge: RunningJudge | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     keys = config.authEnabled ? openSqliteKeyStore(config.keysPath) : undefined;
@@ -74,11 +76,17 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     }
     const signer = await loadConfiguredSigner(config, logger);
     jobs = startLedgerJobs({ config, ledger, signer, logger });
-    const runtime = new Runtime({ ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now });
     const metrics = createMetrics({
       killSwitchActive: () => killSwitch.active,
       policyVersion: () => policies.current().version,
       scoreVersion: () => SCORE_VERSION,
+    });
+    judge = startJudge({
+      config, ledger, policies, logger, registry: metrics.registry, inputOf: inputOfRow, now: options.now,
+      postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
+    });
+    const runtime = new Runtime({
+      ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now, judge: judge?.runtimeJudge,
     });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
@@ -100,6 +108,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...reviewRoutes(ledger, policies, options.now),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
+      ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -147,6 +156,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         rateLimits?.close();
         await keys?.close();
         await jobs?.close();
+        await judge?.close();
         await fleetSync?.close();
         await store.close();
         metrics.close();
@@ -159,6 +169,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     rateLimits?.close();
     await keys?.close();
     await jobs?.close();
+    await judge?.close();
     await fleetSync?.close();
     await store.close();
     throw error;

@@ -38,3 +38,4 @@ export { toLedgerRow, toSummary, type StoredRow, type ChainHead } from './stored
 export { checkCheckpoint } from './checkpoint-record.ts';
 export { loadCheckpointSigner, algorithmOf, CHECKPOINT_TYP, type CheckpointClaims, type CheckpointKeyOptions, type CheckpointSigner } from './checkpoint-signer.ts';
 export { auditCheckpoints, checkpointHead, verifyCheckpointJws, type CheckpointAudit, type CheckpointProblem } from './checkpoints.ts';
+export { openLedgerDatabase } from './sqlite-schema.ts';

@@ -178,4 +178,22 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger FOR EACH ROW EXECUTE FUNCTION ledger_refuse_delete();
     `,
   },
+  {
+    version: 5,
+    description: 'asynchronous LLM judge jobs (src/judge)',
+    sql: `
+      -- Times are epoch milliseconds. Replicas claim jobs with FOR UPDATE SKIP LOCKED and a lease
+      -- (locked_until): a replica that dies while judging leaves its job to the next claim.
+      CREATE TABLE judge_jobs (
+        id           bigserial PRIMARY KEY,
+        envelope_id  text NOT NULL UNIQUE,
+        attempts     integer NOT NULL DEFAULT 0,
+        run_after    bigint NOT NULL,
+        locked_until bigint,
+        last_error   text,
+        created_at   bigint NOT NULL
+      );
+      CREATE INDEX judge_jobs_ready ON judge_jobs (run_after, id);
+    `,
+  },
 ];
