@@ -13,3 +13,5 @@ export { authRoutes } from './auth-routes.ts';
 export { toolProxyRoutes } from './tool-proxy-routes.ts';
 export { compareSemver, requireSdkVersion } from './sdk-version.ts';
 export { judgeRoutes } from './judge-routes.ts';
+export { certifyRoutes } from './certify-routes.ts';
+export type { CertifyRouteDeps } from './certify-routes.ts';

@@ -11,7 +11,8 @@ import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
-import { auditRoutes, authRoutes, docsRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
+import { auditRoutes, authRoutes, certifyRoutes, docsRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -85,8 +86,15 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       config, ledger, policies, logger, registry: metrics.registry, inputOf: inputOfRow, now: options.now,
       postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
     });
+    const reliability = new ReliabilityCache(ledger);
+    const certificateKeys = await loadCertificateKeys(config.certify);
+    const certification = new CertificationService({
+      ledger, policies, keys: certificateKeys, issuer: config.certify.issuer, now: options.now,
+      reliability: (agentId, now) => reliability.score(agentId, now),
+    });
     const runtime = new Runtime({
-      ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now, judge: judge?.runtimeJudge,
+      ledger, policies, killSwitch, reliability, now: options.now, judge: judge?.runtimeJudge,
+      certified: (agentId, policyVersion) => certification.isCertified(agentId, policyVersion),
     });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
@@ -109,6 +117,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
+      ...certifyRoutes({ certification, keys: certificateKeys, policies }),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));

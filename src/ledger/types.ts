@@ -7,7 +7,7 @@ import type { Outcome, RiskTier } from '../governance/types.ts';
 
 export const ENTRY_KINDS = [
   'validate', 'pre_check', 'post_check', 'decision', 'review', 'kill_switch', 'judge',
-  'tool_pin', 'tunnel',
+  'tool_pin', 'tunnel', 'certification', 'certification_revocation',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
