@@ -102,7 +102,7 @@ export class CertificationService {
         issuer: this.#deps.issuer, kid: certificate ? this.#deps.keys.signing.kid : null, requested_by: actor, thresholds: { ...criteria },
       },
     });
-    this.#certified.delete(request.agent_id);
+    this.#forget(request.agent_id);
     return {
       agent_id: request.agent_id, policy_version: bundle.version, score_version: SCORE_VERSION, passed: evaluated.passed,
       criteria: evaluated.criteria, figures: evaluated.figures, certificate, expires_at: expiresAt, envelope_id: envelopeId,
@@ -165,7 +165,7 @@ export class CertificationService {
       policy_version: bundle.version, score_version: SCORE_VERSION, reviewer_id: null, review_deadline: null,
       payload: { reason, revoked_by: actor, revoked_at: revokedAt },
     });
-    for (const key of this.#certified.keys()) if (key.startsWith(`${agentId}\u0000`)) this.#certified.delete(key);
+    this.#forget(agentId);
     return { agent_id: agentId, revoked_envelope_id: target.envelope_id, envelope_id: revocationId, reason, revoked_at: revokedAt };
   }
 
@@ -175,6 +175,11 @@ export class CertificationService {
     if (!row || row.kind !== 'certification') throw new ApiError('CERTIFICATE_NOT_FOUND', `No certificate with id ${envelopeId}.`);
     const revocation = await this.#deps.ledger.findChild(envelopeId, 'certification_revocation');
     return { envelope_id: envelopeId, revoked: revocation !== undefined, revocation: revocation ? revocationOf(revocation) : null };
+  }
+
+  /** This process's cached `agent.certified` answers for the agent; other processes of a fleet catch up within CERTIFIED_CACHE_MS. */
+  #forget(agentId: string): void {
+    for (const key of [...this.#certified.keys()]) if (key.startsWith(`${agentId}\u0000`)) this.#certified.delete(key);
   }
 
   async #history(agentId: string, since: number): Promise<DecidedCall[]> {
