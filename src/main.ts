@@ -14,6 +14,7 @@ import { policyCommand } from './cli/policy-command.ts';
 import { injectorCommand } from './cli/injector-command.ts';
 import { COMMANDS } from './cli/command-help.ts';
 import { friendlyFailure } from './cli/friendly-failure.ts';
+import { certifyCommand } from './cli/certify-command.ts';
 
 const HELP = `govgate ${GATEWAY_VERSION} — runtime governance gateway for software agents
 
@@ -45,6 +46,9 @@ Usage:
       annotated governance-gateway/inject: "true" get the sidecar from the chart's template.
       Env: INJECTOR_PORT, INJECTOR_HOST, INJECTOR_TLS_CERT (/tls/tls.crt), INJECTOR_TLS_KEY
       (/tls/tls.key), INJECTOR_TEMPLATE, INJECTOR_SELF_LABELS.
+  govgate certify verify <file> [--jwks FILE|URL] [--json]
+      Verify an agent certificate: signature and expiry against a JWKS file (offline), the
+      gateway's /v1/certify/jwks URL (then revocation too), or this gateway's own keys.
   govgate <command> --help | govgate --help | govgate --version
 
 Environment (docs/configuration.md): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
@@ -53,7 +57,10 @@ POLICIES_DIR, CONFIG_DIR, SERVICE_ENV, AUTH_ENABLED, RATE_LIMIT_ENABLED, SERVICE
 MIN_SDK_VERSION, DEFAULT_TIER, AGENT_ID, LOG_LEVEL, KEYS_PATH, JWT_SECRET,
 JWT_JWKS_URL, JWT_ISSUER, JWT_AUDIENCE, JWT_CLOCK_TOLERANCE_SECONDS, JWT_JWKS_COOLDOWN_SECONDS,
 TRUSTED_PROXIES, RATE_LIMIT_MAX_KEYS, HOT_PAYLOAD_DAYS, METADATA_YEARS, RETENTION_INTERVAL_MINUTES,
-CHECKPOINT_KEY, CHECKPOINT_KEY_FILE, CHECKPOINT_INTERVAL_SECONDS, FLEET_SYNC_INTERVAL_MS.
+CHECKPOINT_KEY, CHECKPOINT_KEY_FILE, CHECKPOINT_INTERVAL_SECONDS, FLEET_SYNC_INTERVAL_MS,
+JUDGE_URL, JUDGE_MODEL, JUDGE_API_KEY, JUDGE_API_KEY_FILE, JUDGE_TIMEOUT_MS, JUDGE_SYNC_BUDGET_MS,
+JUDGE_CONCURRENCY, JUDGE_RESPONSE_FORMAT, JUDGE_POLL_MS, CERTIFY_KEY, CERTIFY_KEY_FILE,
+CERTIFY_OLD_KEYS_FILE, CERTIFY_ISSUER.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -78,6 +85,7 @@ async function main(argv: string[]): Promise<number> {
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
       template: { type: 'string' },
+      jwks: { type: 'string' },
     },
   });
   const [command] = positionals;
@@ -106,6 +114,8 @@ async function main(argv: string[]): Promise<number> {
       return keysCommand(positionals.slice(1), values);
     case 'policy':
       return policyCommand(positionals.slice(1), values);
+    case 'certify':
+      return certifyCommand(positionals.slice(1), values);
     case 'injector':
       if (positionals.length > 1) throw new UsageError('govgate injector takes no arguments; see govgate injector --help');
       await injectorCommand(values);

@@ -14,3 +14,6 @@ export { toolProxyRoutes } from './tool-proxy-routes.ts';
 export { compareSemver, requireSdkVersion } from './sdk-version.ts';
 export { internalRoutes, FLEET_STATE_MAX_WAIT_SECONDS } from './internal-routes.ts';
 export type { InternalRouteDeps } from './internal-routes.ts';
+export { judgeRoutes } from './judge-routes.ts';
+export { certifyRoutes } from './certify-routes.ts';
+export type { CertifyRouteDeps } from './certify-routes.ts';

@@ -6,6 +6,13 @@ import type { Runtime, KillSwitch, PostCheckBody, PreCheckBody, ValidateBody, Po
 import { SCORE_VERSION } from '../governance/index.ts';
 import { envelopeIdParam } from './query-params.ts';
 import { requireSdkVersion } from './sdk-version.ts';
+import { isTier, tierAllows } from '../auth/index.ts';
+
+/** The LLM judge is an Enterprise feature: a caller below it is decided without the judge (judge_score null). */
+function judgeOptions(ctx: RequestContext): { judge: boolean } {
+  const tier = ctx.principal?.tier;
+  return { judge: tier !== undefined && isTier(tier) && tierAllows(tier, 'llm_judge') };
+}
 
 export interface RuntimeRouteDeps {
   runtime: Runtime;
@@ -36,7 +43,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
       },
       handler: async (ctx) => {
         const body = await versionedBody<ValidateBody>(ctx, 'ValidateRequest');
-        return { body: await deps.runtime.validate(body) };
+        return { body: await deps.runtime.validate(body, judgeOptions(ctx)) };
       },
     },
     {
@@ -66,7 +73,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
       },
       handler: async (ctx) => {
         const body = await versionedBody<PostCheckBody>(ctx, 'PostCheckRequest');
-        const result = await deps.runtime.postCheck({ ...body, pre_check_envelope_id: body.pre_check_envelope_id.toLowerCase() });
+        const result = await deps.runtime.postCheck({ ...body, pre_check_envelope_id: body.pre_check_envelope_id.toLowerCase() }, {}, judgeOptions(ctx));
         return { body: result.body, headers: { 'idempotent-replayed': String(result.replayed) } };
       },
     },

@@ -26,6 +26,9 @@ export const ENTITLEMENTS = {
   policy_evaluate: { minimumTier: 'team', denial: 403, description: 'policy dry runs (POST /v1/policy/evaluate)' },
   chain_verify: { minimumTier: 'enterprise', denial: 403, description: 'hash chain verification' },
   llm_judge: { minimumTier: 'enterprise', denial: 402, description: 'the LLM judge' },
+  // Reading certificates is audit work; issuing and revoking them is the paid certification feature.
+  certify_read: { minimumTier: 'team', denial: 403, description: 'read agent certificates and their history' },
+  certify_issue: { minimumTier: 'enterprise', denial: 402, description: 'agent certification: certify and revoke' },
   saml_sso: { minimumTier: 'enterprise', denial: 402, description: 'SAML single sign-on' },
   // A sidecar's credential writes ledger entries for its agent: never a developer or team key.
   ledger_internal: { minimumTier: 'enterprise', denial: 403, description: 'the internal ledger API sidecars record through (CENTRAL_GATEWAY_URL)' },

@@ -113,7 +113,8 @@ export function readTestCases(files: readonly string[], display: (file: string) 
   return cases;
 }
 
-function readCaseFile(text: string, file: string): { cases: PolicyTestCase[]; issues: ConfigFileIssue[] } {
+/** The cases of one case file's text (YAML, or JSON, which is YAML too); `file` names it in issues. */
+export function readCaseFile(text: string, file: string): { cases: PolicyTestCase[]; issues: ConfigFileIssue[] } {
   const yaml = parseLocatedYaml(text, file);
   if (!validateFile(yaml.value)) {
     return { cases: [], issues: (validateFile.errors ?? []).map((error) => yaml.issue(pointer(error.instancePath), describe(error))) };

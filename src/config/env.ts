@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/index.ts';
 import { API_KEY_PREFIX, TIERS, isApiKeyFormat, isTier, type Tier } from '../auth/index.ts';
+import { certifyConfig, judgeConfig, type CertifyConfig, type JudgeConfig } from './judge-settings.ts';
 
 export const VARIANTS = ['embedded', 'edge'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -129,6 +130,10 @@ export interface Config {
   readonly fleetSyncMs: number;
   /** REDIS_URL and RATE_LIMIT_REDIS_*: rate limits shared by a fleet; null without REDIS_URL. */
   readonly sharedRateLimit: SharedRateLimitConfig | null;
+  /** The LLM judge (JUDGE_*); null: not configured, judge_score stays null. */
+  readonly judge: JudgeConfig | null;
+  /** Agent certificates (CERTIFY_*). */
+  readonly certify: CertifyConfig;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     checkpoints: checkpointConfig(env, cwd, issues),
     fleetSyncMs: integer(env.FLEET_SYNC_INTERVAL_MS, 'FLEET_SYNC_INTERVAL_MS', 5000, 100, 3_600_000, issues),
     sharedRateLimit: sharedRateLimitConfig(env, issues),
+    judge: judgeConfig(env, cwd, issues, integer),
+    certify: certifyConfig(env, cwd, issues),
   };
   if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {
     issues.push(`HOT_PAYLOAD_DAYS: ${config.retention.hotPayloadDays} days is longer than METADATA_YEARS (${config.retention.metadataYears} years); payloads cannot outlive their metadata`);

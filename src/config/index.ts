@@ -12,3 +12,5 @@ export { CONFIG_RELOAD_CHANNEL, watchConfigFile } from './watch-config-file.ts';
 export type { ConfigReloadEvent, ReloadResult, ReloadStatus, WatchConfigFileOptions, WatchedConfigFile } from './watch-config-file.ts';
 export { watchConfigDirectory } from './watch-config-directory.ts';
 export type { DiskAgreement, WatchConfigDirectoryOptions, WatchedConfigDirectory } from './watch-config-directory.ts';
+export { JUDGE_RESPONSE_FORMATS } from './judge-settings.ts';
+export type { CertifyConfig, JudgeConfig, JudgeResponseFormat } from './judge-settings.ts';

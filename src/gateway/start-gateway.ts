@@ -9,12 +9,14 @@ import { SCORE_VERSION } from '../governance/index.ts';
 import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
 import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
-import { KillSwitch, ReliabilityCache, Runtime, guardLedger, type PolicySource } from '../runtime/index.ts';
-import { auditRoutes, authRoutes, docsRoutes, internalRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
+import { startJudge, type RunningJudge } from '../judge/index.ts';
+import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
+import { auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
-import { openConfiguredLedger } from './open-ledger.ts';
+import { openConfiguredLedger, postgresConnection } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
@@ -74,6 +76,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   let follower: CentralFollower | undefined;
   // Long-polls of sidecars (/v1/internal/fleet/state) answer at once when the gateway stops.
   const stopping = new AbortController();
+  let judge: RunningJudge | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
@@ -101,12 +104,25 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     // A sidecar recording through the central gateway signs nothing and runs no ledger jobs.
     const signer = config.ledger.kind === 'central' ? null : await loadConfiguredSigner(config, logger);
     jobs = startLedgerJobs({ config, ledger, signer, logger });
-    const runtime = new Runtime({ ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now });
     const metrics = createMetrics({
       killSwitchActive: () => killSwitch.active,
       policyVersion: () => policies.current().version,
       scoreVersion: () => SCORE_VERSION,
       policyBundleDivergedSeconds: () => policyWatch.agreement().differs_seconds,
+    });
+    judge = startJudge({
+      config, ledger, policies, logger, registry: metrics.registry, inputOf: inputOfRow, now: options.now,
+      postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
+    });
+    const reliability = new ReliabilityCache(ledger);
+    const certificateKeys = await loadCertificateKeys(config.certify);
+    const certification = new CertificationService({
+      ledger, policies, keys: certificateKeys, issuer: config.certify.issuer, now: options.now,
+      reliability: (agentId, now) => reliability.score(agentId, now),
+    });
+    const runtime = new Runtime({
+      ledger, policies, killSwitch, reliability, now: options.now, judge: judge?.runtimeJudge,
+      certified: (agentId, policyVersion) => certification.isCertified(agentId, policyVersion),
     });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     const rateLimitMetrics = createRateLimitMetrics(metrics.registry, () => rateLimits?.status() ?? null);
@@ -133,6 +149,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...toolProxyRoutes(),
       // The central gateway of a fleet: sidecars without database credentials record through it.
       ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
+      ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
+      ...certifyRoutes({ certification, keys: certificateKeys, policies }),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -183,6 +201,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await rateLimits?.close();
         await keys?.close();
         await jobs?.close();
+        await judge?.close();
         await fleetSync?.close();
         await follower?.close();
         await store.close();
@@ -196,6 +215,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await rateLimits?.close();
     await keys?.close();
     await jobs?.close();
+    await judge?.close();
     await fleetSync?.close();
     await follower?.close();
     await store.close();

@@ -128,9 +128,34 @@ function ruleFloor(verdict: Verdict, enforced: readonly RuleFinding[], ctx: Gove
   };
 }
 
+/**
+ * The synchronous LLM judge may only make the outcome stricter: a failing answer escalates, and a
+ * judgement that could not be had (timeout, error, malformed answer) takes the policy's fallback.
+ */
+function judgeFloor(verdict: Verdict, ctx: GovernanceContext, tier: RiskTier): Verdict {
+  const judge = ctx.judge;
+  if (judge === undefined) return verdict;
+  const rule = verdict.rule ?? ctx.bundle.decision.tiers[tier];
+  if (judge.status === 'failed') {
+    if (judge.fallback === 'decide' || STRICTNESS[judge.fallback] <= STRICTNESS[verdict.outcome]) {
+      return { ...verdict, reason: `${verdict.reason.replace(/\.$/, '')} (the LLM judge was not used: ${judge.reason}).` };
+    }
+    return {
+      outcome: judge.fallback, decidedBy: 'judge_fallback', rule,
+      reason: `${RULE_LABEL[judge.fallback]}: the LLM judge could not judge this ${tier}-risk output (${judge.reason}), so the judge fallback applies.`,
+    };
+  }
+  const failed = judge.verdict === 'fail' || judge.score < judge.passScore;
+  if (!failed || STRICTNESS.escalate <= STRICTNESS[verdict.outcome]) return verdict;
+  return {
+    outcome: 'escalate', decidedBy: 'judge', rule,
+    reason: `Escalated for human review: the LLM judge scored the output ${judge.score} (verdict ${judge.verdict}; pass score ${judge.passScore}).`,
+  };
+}
+
 export function decide(input: DecisionInput, ctx: GovernanceContext): DecisionResult {
   const enforced = (input.rules ?? []).filter((finding) => !finding.shadow);
-  const verdict = hardGate(input, ctx) ?? ruleBlock(enforced) ?? ruleFloor(weighted(input, ctx), enforced, ctx, input.tier);
+  const verdict = hardGate(input, ctx) ?? ruleBlock(enforced) ?? judgeFloor(ruleFloor(weighted(input, ctx), enforced, ctx, input.tier), ctx, input.tier);
   const reviewed = verdict.outcome === 'escalate' || verdict.outcome === 'request_evidence';
   const rule = reviewed ? (verdict.rule ?? ctx.bundle.decision.tiers[input.tier]) : undefined;
   return {
@@ -140,7 +165,7 @@ export function decide(input: DecisionInput, ctx: GovernanceContext): DecisionRe
     score_version: SCORE_VERSION,
     reviewer_id: rule ? rule.reviewer_id : null,
     review_deadline: rule ? new Date(ctx.now + rule.review_sla_seconds * 1000).toISOString() : null,
-    judge_latency_ms: null,
+    judge_latency_ms: ctx.judge?.latencyMs ?? null,
     decided_by: verdict.decidedBy,
   };
 }

@@ -86,7 +86,7 @@ function baseVariables(facts: RuleInput): RuleVariables {
   const output = facts.view.hasOutput && isPlainObject(facts.view.output) ? facts.view.output : null;
   return {
     stage: input.stage,
-    agent: { id: input.agentId, catalog: ctx.agentPolicy?.id ?? '', framework: input.framework },
+    agent: { id: input.agentId, catalog: ctx.agentPolicy?.id ?? '', framework: input.framework, certified: ctx.agentCertified === true },
     tool: NO_TOOL,
     params: NO_TOOL.params,
     calls: facts.view.calls.map((call) => ({ name: call.name, params: call.params })),

@@ -4,7 +4,7 @@
 import type { Outcome, Severity } from './types.ts';
 
 /** Bump on any change to a formula, weight, penalty or threshold in this module. */
-export const SCORE_VERSION = 'score-2026.11.2';
+export const SCORE_VERSION = 'score-2026.11.3';
 
 /** Points a failure of each severity takes off its check's score (which starts at 100). */
 export const SEVERITY_PENALTY: Readonly<Record<Severity, number>> = Object.freeze({

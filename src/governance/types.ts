@@ -199,9 +199,21 @@ export interface GovernanceContext {
    * is the operator's opt-out and raises nothing (the ledger row still says unscannable).
    */
   unscannableOutput?: { contentType: string; action: 'block' | 'release' };
+  /** The synchronous LLM judge's part in this decision (high and critical risk); undefined when it did not run. */
+  judge?: JudgeContext;
+  /** Whether the agent holds a valid certificate for the policy version in force (CEL `agent.certified`). */
+  agentCertified?: boolean;
   /** Epoch milliseconds; the only clock the engines see. */
   now: number;
 }
+
+/** What the outcome becomes when a synchronous judgement fails; `decide` keeps the decision made without the judge. */
+export type JudgeFallbackOutcome = 'escalate' | 'block' | 'request_evidence' | 'decide';
+
+/** The synchronous judge's answer (its score is also ctx.judgeScore), or why there is none. */
+export type JudgeContext =
+  | { status: 'scored'; score: number; verdict: 'pass' | 'fail'; passScore: number; latencyMs: number }
+  | { status: 'failed'; reason: string; latencyMs: number; fallback: JudgeFallbackOutcome };
 
 /** A rule whose `when` was true for this stage (the first matching call names the path). */
 export interface RuleFinding {

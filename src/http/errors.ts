@@ -51,6 +51,8 @@ export const ERRORS = {
   RATE_LIMIT_UNAVAILABLE: { status: 503, title: 'The shared rate limiter cannot decide right now' },
   AUTH_UNAVAILABLE: { status: 503, title: 'Credentials cannot be checked right now' },
   ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
+  POLICY_VERSION_MISMATCH: { status: 409, title: 'Certification is only against the policy version in force' },
+  CERTIFICATE_NOT_FOUND: { status: 404, title: 'No such certificate' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

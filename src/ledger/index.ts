@@ -40,3 +40,4 @@ export { loadCheckpointSigner, algorithmOf, CHECKPOINT_TYP, RETENTION_TYP, type 
 export { auditLedger, type CheckpointEntry, type LedgerAudit, type SignatureStatus } from './ledger-audit.ts';
 export { expiryCoverage, expiryProven, verifyRetentionJws } from './retention-proofs.ts';
 export { auditCheckpoints, checkpointHead, verifyCheckpointJws, type CheckpointAudit, type CheckpointProblem } from './checkpoints.ts';
+export { openLedgerDatabase } from './sqlite-schema.ts';

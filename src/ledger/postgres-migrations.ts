@@ -224,4 +224,22 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       INSERT INTO api_key_revocations (id, mark) VALUES (1, 0);
     `,
   },
+  {
+    version: 7,
+    description: 'asynchronous LLM judge jobs (src/judge)',
+    sql: `
+      -- Times are epoch milliseconds. Replicas claim jobs with FOR UPDATE SKIP LOCKED and a lease
+      -- (locked_until): a replica that dies while judging leaves its job to the next claim.
+      CREATE TABLE judge_jobs (
+        id           bigserial PRIMARY KEY,
+        envelope_id  text NOT NULL UNIQUE,
+        attempts     integer NOT NULL DEFAULT 0,
+        run_after    bigint NOT NULL,
+        locked_until bigint,
+        last_error   text,
+        created_at   bigint NOT NULL
+      );
+      CREATE INDEX judge_jobs_ready ON judge_jobs (run_after, id);
+    `,
+  },
 ];

@@ -114,6 +114,24 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'ledger retention records are append-only'); END;
     `,
   },
+  {
+    version: 5,
+    description: 'asynchronous LLM judge jobs (src/judge)',
+    sql: `
+      -- Times are epoch milliseconds. A claimed job is leased until locked_until; a process that
+      -- dies while judging leaves it to be claimed again once the lease runs out.
+      CREATE TABLE judge_jobs (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        envelope_id  TEXT NOT NULL UNIQUE,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        run_after    INTEGER NOT NULL,
+        locked_until INTEGER,
+        last_error   TEXT,
+        created_at   INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX judge_jobs_ready ON judge_jobs (run_after, id);
+    `,
+  },
 ];
 
 /**

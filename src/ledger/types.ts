@@ -7,7 +7,7 @@ import type { Outcome, RiskTier } from '../governance/types.ts';
 
 export const ENTRY_KINDS = [
   'validate', 'pre_check', 'post_check', 'decision', 'review', 'kill_switch', 'judge',
-  'tool_pin', 'tunnel', 'idempotency_conflict',
+  'tool_pin', 'tunnel', 'idempotency_conflict', 'certification', 'certification_revocation',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

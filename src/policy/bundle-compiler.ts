@@ -14,6 +14,10 @@ import { compileSensitiveData } from './sensitive-data-compiler.ts';
 import { compileRules, type RuleIdOwners } from './rules-compiler.ts';
 import { DEFAULT_DECISION_POLICY, compileDecisionPolicy } from './decision-policy.ts';
 import { bundleVersion } from './bundle-version.ts';
+import {
+  DEFAULT_CERTIFICATION_CRITERIA, DEFAULT_JUDGE_POLICY, compileCertificationCriteria, compileJudgePolicy,
+  type CertificationCriteria, type JudgePolicy,
+} from './judge-certification-policy.ts';
 import { createAgentResolver } from './agent-resolver.ts';
 import { deepFreeze } from './deep-freeze.ts';
 
@@ -68,6 +72,17 @@ export function compileBundle(listing: BundleListing): PolicyBundle {
     issues.push(...compiled.issues);
   }
 
+  let judge: JudgePolicy = DEFAULT_JUDGE_POLICY;
+  const judgeSource = parse('judge.yaml', 'judge');
+  if (judgeSource !== undefined) judge = compileJudgePolicy(judgeSource);
+  let certification: CertificationCriteria = DEFAULT_CERTIFICATION_CRITERIA;
+  const certificationSource = parse('certification.yaml', 'certification');
+  if (certificationSource !== undefined) {
+    const compiled = compileCertificationCriteria(certificationSource);
+    certification = compiled.criteria;
+    issues.push(...compiled.issues);
+  }
+
   if (issues.length > 0) throw new PolicyLoadError(sortIssues(issues), `policy bundle ${listing.dir}`);
   const frozenAgents = deepFreeze(agents);
   const decoder = new TextDecoder();
@@ -77,6 +92,8 @@ export function compileBundle(listing: BundleListing): PolicyBundle {
     sensitive_data: deepFreeze(sensitiveData),
     decision: deepFreeze(decision),
     rules: deepFreeze(rules),
+    judge: deepFreeze(judge),
+    certification: deepFreeze(certification),
     sources: Object.fromEntries(listing.files.map((file) => [file.relPath, decoder.decode(file.bytes)])),
     resolveAgent: createAgentResolver(frozenAgents),
   });

@@ -5,7 +5,7 @@
 
 import { closestName } from './closest-name.ts';
 
-export const ROOT_FILES = ['sensitive-data.yaml', 'decision.yaml'] as const;
+export const ROOT_FILES = ['sensitive-data.yaml', 'decision.yaml', 'judge.yaml', 'certification.yaml'] as const;
 export const CATALOG_DIR = 'catalog';
 export const RULES_DIR = 'rules';
 /** Policy test cases (`govgate policy test`): not part of the policy, so they never change its version. */

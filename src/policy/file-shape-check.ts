@@ -6,15 +6,18 @@ import type { PolicyIssue } from './policy-load-error.ts';
 import type { PolicySource } from './yaml-source.ts';
 import { closestName } from './closest-name.ts';
 import { describeAjvErrors, sharedAjv } from './schema-check.ts';
+import { CERTIFICATION_FILE_SCHEMA, JUDGE_FILE_SCHEMA } from './judge-certification-policy.ts';
 import { CATALOG_FILE_SCHEMA, DECISION_FILE_SCHEMA, PATTERN_HINTS, RULES_FILE_SCHEMA, SENSITIVE_DATA_FILE_SCHEMA } from './bundle-file-schemas.ts';
 
-export type PolicyFileKind = 'catalog' | 'sensitive-data' | 'decision' | 'rules';
+export type PolicyFileKind = 'catalog' | 'sensitive-data' | 'decision' | 'rules' | 'judge' | 'certification';
 
 const SCHEMAS: Record<PolicyFileKind, object> = {
   catalog: CATALOG_FILE_SCHEMA,
   'sensitive-data': SENSITIVE_DATA_FILE_SCHEMA,
   decision: DECISION_FILE_SCHEMA,
   rules: RULES_FILE_SCHEMA,
+  judge: JUDGE_FILE_SCHEMA,
+  certification: CERTIFICATION_FILE_SCHEMA,
 };
 const compiled = new Map<PolicyFileKind, ValidateFunction>();
 
@@ -49,6 +52,8 @@ function describeKind(kind: PolicyFileKind): string {
   if (kind === 'catalog') return 'an agent catalog (id, agents, defaults, tools)';
   if (kind === 'sensitive-data') return 'a list of sensitive-data patterns under `patterns:`';
   if (kind === 'rules') return 'a list of CEL rules under `rules:`';
+  if (kind === 'judge') return 'the LLM judge rubric (instructions, rubrics, pass_score, on_failure)';
+  if (kind === 'certification') return 'certification criteria under `criteria:`';
   return 'decision rules per risk tier under `tiers:`';
 }
 

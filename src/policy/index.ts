@@ -15,3 +15,4 @@ export { parseDurationSeconds } from './review-duration.ts';
 export { POLICY_RELOAD_NAME, watchPolicyBundle } from './bundle-watcher.ts';
 export { FLAT_SEPARATOR, TESTS_DIR, splitFlatName } from './bundle-layout.ts';
 export type { PolicyBundleWatch } from './bundle-watcher.ts';
+export { DEFAULT_CERTIFICATION_CRITERIA, DEFAULT_JUDGE_POLICY, rubricFor } from './judge-certification-policy.ts';

@@ -6,7 +6,7 @@ import { CelScalar, celEnv, listType, mapType, type CelEnv } from '@bufbuild/cel
 import { strings } from '@bufbuild/cel/ext';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import type { RuleVariables } from './types.ts';
-import { DOUBLE, DYN, STRING, TIMESTAMP, listOf, mapOf, record, type RuleType } from './cel-types.ts';
+import { BOOL, DOUBLE, DYN, STRING, TIMESTAMP, listOf, mapOf, record, type RuleType } from './cel-types.ts';
 
 const toolCall = record('tool call', { name: STRING, params: mapOf(DYN) });
 const sessionCall = record('session call', { name: STRING, params: mapOf(DYN), agent_id: STRING, stage: STRING });
@@ -19,7 +19,7 @@ export const RULE_SCORE_NAMES = [
 
 export const RULE_VARIABLE_TYPES: Readonly<Record<keyof RuleVariables, RuleType>> = {
   stage: STRING,
-  agent: record('agent', { id: STRING, catalog: STRING, framework: STRING }),
+  agent: record('agent', { id: STRING, catalog: STRING, framework: STRING, certified: BOOL }),
   tool: toolCall,
   params: mapOf(DYN),
   calls: listOf(toolCall),

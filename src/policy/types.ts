@@ -3,6 +3,9 @@
 
 import type { Outcome, RiskTier, Severity, Stage } from '../governance/types.ts';
 import type { LinearPattern } from '../linear-regex/index.ts';
+import type { CertificationCriteria, JudgePolicy } from './judge-certification-policy.ts';
+
+export type { CertificationCriteria, JudgeFallback, JudgePolicy, JudgeRubric } from './judge-certification-policy.ts';
 
 /** A compiled check against a JSON Schema: returns every violation, [] when valid. */
 export type SchemaCheck = (value: unknown) => Array<{ path: string; message: string }>;
@@ -104,7 +107,8 @@ export interface SessionCall extends RuleToolCall {
 /** The CEL variables a rule's `when` reads; plain data, so evaluating a rule stays pure. */
 export interface RuleVariables {
   stage: Stage;
-  agent: { id: string; catalog: string; framework: string };
+  /** `certified`: the agent holds a valid, unrevoked certificate for the policy version in force. */
+  agent: { id: string; catalog: string; framework: string; certified: boolean };
   tool: RuleToolCall;
   params: Record<string, unknown>;
   calls: RuleToolCall[];
@@ -148,6 +152,10 @@ export interface PolicyBundle {
   decision: DecisionPolicy;
   /** CEL rules from `rules/*.yaml`, in file-name order, then in file order. */
   rules: readonly PolicyRule[];
+  /** `judge.yaml`: what the LLM judge is asked and what a failed synchronous judgement does (defaults without the file). */
+  judge: JudgePolicy;
+  /** `certification.yaml`: what an agent must meet to be certified (defaults without the file). */
+  certification: CertificationCriteria;
   /** The text of every file the bundle was compiled from, by path inside the bundle (dry runs overlay edits on it). */
   sources: Readonly<Record<string, string>>;
   /** The first catalog whose globs match the agent id (files in name order), or undefined. */

@@ -13,3 +13,4 @@ export type { ExecutionBody, PostCheckBody, PreCheckBody, ValidateBody } from '.
 export type { ResponseBody } from './responses.ts';
 export { dryRun, dryRunInput, statedSession, DRY_RUN_SUBJECTS } from './policy-dry-run.ts';
 export type { DryRunContextInput, DryRunFacts, DryRunResult, DryRunSubject, RuleMatchBody } from './policy-dry-run.ts';
+export { inputOfRow, type JudgeOptions } from './judged-evaluation.ts';

@@ -20,6 +20,8 @@ import { inputFromStored, postCheckInput, preCheckInput, validateInput, type Sto
 import { conflictEntry, conflictError, postCheckDigest, recordedDigest } from './post-check-idempotency.ts';
 import { ledgerEntry, postCheckResponse, preCheckResponse, validateResponse, type ResponseBody } from './responses.ts';
 import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
+import type { RuntimeJudge } from '../judge/index.ts';
+import { enqueueJudgement, judgePayload, type JudgeOptions, type Judged } from './judged-evaluation.ts';
 
 export interface PolicySource {
   current(): PolicyBundle;
@@ -34,6 +36,10 @@ export interface RuntimeDeps {
   sessions?: SessionHistory;
   /** Epoch milliseconds. */
   now?: () => number;
+  /** The LLM judge, when configured (src/judge). */
+  judge?: RuntimeJudge;
+  /** Whether the agent holds a valid certificate for this policy version (CEL `agent.certified`). */
+  certified?: (agentId: string, policyVersion: string) => Promise<boolean>;
 }
 
 /** What the sidecar adds to a call beyond its request body. */
@@ -70,11 +76,11 @@ export class Runtime {
     this.#sessions = deps.sessions ?? new SessionHistory();
   }
 
-  async validate(body: ValidateBody): Promise<ResponseBody> {
+  async validate(body: ValidateBody, options: JudgeOptions = {}): Promise<ResponseBody> {
     const started = performance.now();
     const input = validateInput(body);
     const sessionId = body.request.session_id ?? null;
-    const evaluated = await this.#evaluate(input, body.parent_envelope_id ?? null, { history: this.#sessions.calls(sessionId) });
+    const evaluated = await this.#judged(input, body.parent_envelope_id ?? null, { history: this.#sessions.calls(sessionId) }, options);
     const { evaluation } = evaluated;
     // These calls already ran: the session's next calls see them, whatever the decision.
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []));
@@ -82,8 +88,9 @@ export class Runtime {
     const response = validateResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'validate', envelopeId, parentEnvelopeId: body.parent_envelope_id ?? null, agentId: body.agent_id,
-      action: null, evaluation, payload: { request: body, response, ...rulesPayload(evaluated) },
+      action: null, evaluation, payload: { request: body, response, ...rulesPayload(evaluated), ...judgePayload(evaluated) },
     }), input, evaluation);
+    await enqueueJudgement(this.#deps.judge, evaluated, envelopeId);
     return response;
   }
 
@@ -106,14 +113,14 @@ export class Runtime {
     return response;
   }
 
-  postCheck(body: PostCheckBody, facts: SidecarFacts = {}): Promise<PostCheckResult> {
+  postCheck(body: PostCheckBody, facts: SidecarFacts = {}, options: JudgeOptions = {}): Promise<PostCheckResult> {
     const key = body.pre_check_envelope_id;
     const digest = postCheckDigest(body);
     const running = this.#postChecks.get(key);
     if (running?.digest === digest) return running.result.then((result) => ({ ...result, replayed: true }));
     // Another body for a pre-check being post-checked: once that one is recorded, this one conflicts.
-    if (running) return running.result.catch(() => undefined).then(() => this.#postCheckOnce(body, facts, digest));
-    const result = this.#postCheckOnce(body, facts, digest).finally(() => this.#postChecks.delete(key));
+    if (running) return running.result.catch(() => undefined).then(() => this.#postCheckOnce(body, facts, digest, options));
+    const result = this.#postCheckOnce(body, facts, digest, options).finally(() => this.#postChecks.delete(key));
     this.#postChecks.set(key, { digest, result });
     return result;
   }
@@ -128,7 +135,7 @@ export class Runtime {
     throw conflictError(first);
   }
 
-  async #postCheckOnce(body: PostCheckBody, facts: SidecarFacts, digest: string): Promise<PostCheckResult> {
+  async #postCheckOnce(body: PostCheckBody, facts: SidecarFacts, digest: string, options: JudgeOptions): Promise<PostCheckResult> {
     const started = performance.now();
     const preCheckId = body.pre_check_envelope_id;
     let pre: PreCheckRef;
@@ -148,7 +155,7 @@ export class Runtime {
     }
     const input = postCheckInput(preBody, body);
     const sessionId = preBody.session_id ?? null;
-    const evaluated = await this.#evaluate(input, null, { preCheck: pre, history: this.#sessions.calls(sessionId, preCheckId), unscannable: facts.unscannable });
+    const evaluated = await this.#judged(input, null, { preCheck: pre, history: this.#sessions.calls(sessionId, preCheckId), unscannable: facts.unscannable }, options);
     const { evaluation } = evaluated;
     // It ran: recorded now unless its pre-check already was (once per pre-check envelope).
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []), preCheckId);
@@ -157,8 +164,9 @@ export class Runtime {
     try {
       await this.#record(ledgerEntry({
         kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
-        action: preBody.action, evaluation, payload: { request: body, request_digest: digest, pre_check: preBody, response, ...sidecarPayload(facts), ...rulesPayload(evaluated) },
+        action: preBody.action, evaluation, payload: { request: body, request_digest: digest, pre_check: preBody, response, ...sidecarPayload(facts), ...rulesPayload(evaluated), ...judgePayload(evaluated) },
       }), input, evaluation);
+      await enqueueJudgement(this.#deps.judge, evaluated, envelopeId);
     } catch (error) {
       if ((error as { code?: string }).code !== 'LEDGER_DUPLICATE_POST_CHECK') throw error;
       // Another gateway process recorded this post-check first: answer with its result.
@@ -212,14 +220,30 @@ export class Runtime {
     return liveDryRun(live, subject, context, bundle);
   }
 
+  /**
+   * #evaluate, with the LLM judge when the caller's tier includes it: high and critical risk are
+   * judged now (within the budget) and evaluated again with the answer; other tiers are queued.
+   */
+  async #judged(input: GovernanceInput, parentId: string | null, extra: EvaluationExtras, options: JudgeOptions): Promise<Judged> {
+    const first = await this.#evaluate(input, parentId, extra);
+    const judge = options.judge ? this.#deps.judge : undefined;
+    if (!judge) return first;
+    const tier = first.evaluation.risk.tier;
+    const syncJudgement = await judge.judgeSync(first.bundle, input, tier);
+    if (!syncJudgement) return { ...first, judgeAfter: judge.isAsync(input, tier) };
+    return { ...(await this.#evaluate(input, parentId, { ...extra, bundle: first.bundle, judge: syncJudgement })), syncJudgement };
+  }
+
   async #evaluate(input: GovernanceInput, parentId: string | null, extra: EvaluationExtras = {}): Promise<Evaluated> {
     // One bundle for the whole request, even if a reload lands while it runs.
-    const bundle = this.#deps.policies.current();
+    const bundle = extra.bundle ?? this.#deps.policies.current();
     const { preCheck, sessionCalls, history = [], unscannable } = extra;
     const now = this.#now();
-    const [reliability, parent] = await Promise.all([
+    const [reliability, parent, agentCertified] = await Promise.all([
       this.#deps.reliability.reliability(input.agentId, now),
       parentId ? this.#parent(parentId) : undefined,
+      // Only looked up when a rule can read it.
+      this.#deps.certified && bundle.rules.some((rule) => rule.reads.includes('agent')) ? this.#deps.certified(input.agentId, bundle.version) : false,
     ]);
     const ctx: GovernanceContext = {
       bundle,
@@ -229,7 +253,9 @@ export class Runtime {
       reliabilitySamples: reliability.samples,
       parent,
       preCheck: preCheck ? { envelopeId: preCheck.envelope_id, outcome: preCheck.outcome ?? 'approve' } : undefined,
-      judgeScore: null,
+      judgeScore: extra.judge?.score ?? null,
+      judge: extra.judge?.context,
+      agentCertified,
       now,
       priorSessionCalls: sessionCalls,
       sessionHistory: history,
@@ -268,6 +294,9 @@ interface EvaluationExtras {
   /** The session's earlier calls, for sequence rules. */
   history?: readonly SessionCall[];
   unscannable?: GovernanceContext['unscannableOutput'];
+  /** The bundle of a first evaluation, kept for the second (after the synchronous judge). */
+  bundle?: PolicyBundle;
+  judge?: { score: number | null; context: NonNullable<GovernanceContext['judge']> };
 }
 
 function storedRequest(row: LedgerRow): StoredRequest {

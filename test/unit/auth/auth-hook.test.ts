@@ -36,6 +36,8 @@ const EXPECTED: Record<Feature, [Tier, 402 | 403]> = {
   policy_evaluate: ['team', 403],
   chain_verify: ['enterprise', 403],
   llm_judge: ['enterprise', 402],
+  certify_read: ['team', 403],
+  certify_issue: ['enterprise', 402],
   saml_sso: ['enterprise', 402],
   ledger_internal: ['enterprise', 403],
 };

@@ -5,6 +5,7 @@
 import { Ajv } from 'ajv';
 import { compileLinearPattern } from '../../../src/linear-regex/index.ts';
 import type { AgentPolicy, PolicyBundle, PolicyRule, RuleVariables, SchemaCheck, SensitivePattern, ToolPolicy } from '../../../src/policy/types.ts';
+import { DEFAULT_CERTIFICATION_CRITERIA, DEFAULT_JUDGE_POLICY } from '../../../src/policy/judge-certification-policy.ts';
 import type {
   GovernanceContext, GovernanceInput, NormalizedExecution, ToolCall, ToolResult,
 } from '../../../src/governance/index.ts';
@@ -95,6 +96,8 @@ export const BUNDLE: PolicyBundle = {
     },
   },
   rules: [],
+  judge: DEFAULT_JUDGE_POLICY,
+  certification: DEFAULT_CERTIFICATION_CRITERIA,
   sources: {},
   resolveAgent(agentId) {
     if (agentId.startsWith('billing-')) return BILLING_AGENT;

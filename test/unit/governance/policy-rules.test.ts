@@ -123,7 +123,7 @@ describe('what rules see', () => {
     run(validateInput({ request: { user: 'u-9', input: 'in', sessionId: 's-1' } }), [spy]);
     const v = seen as Record<string, any>;
     assert.equal(v.stage, 'validate');
-    assert.deepEqual(v.agent, { id: 'billing-bot', catalog: 'billing-agent', framework: 'REST' });
+    assert.deepEqual(v.agent, { id: 'billing-bot', catalog: 'billing-agent', framework: 'REST', certified: false });
     assert.deepEqual(v.params, { amount: 120, currency: 'USD' });
     assert.deepEqual(v.request, { user: 'u-9', input: 'in', session_id: 's-1', metadata: {} });
     assert.equal(v.output.payment_id, 'pay_8f3k2j');

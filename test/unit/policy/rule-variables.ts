@@ -5,7 +5,7 @@ import type { RuleVariables } from '../../../src/policy/index.ts';
 export function ruleVariables(overrides: Partial<RuleVariables> = {}): RuleVariables {
   return {
     stage: 'pre_check',
-    agent: { id: 'demo-1', catalog: 'demo', framework: 'REST' },
+    agent: { id: 'demo-1', catalog: 'demo', framework: 'REST', certified: false },
     tool: { name: 'ping', params: { to: 'a@b.example', amount: 7500 } },
     params: { to: 'a@b.example', amount: 7500 },
     calls: [{ name: 'ping', params: {} }],
