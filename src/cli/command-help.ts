@@ -81,6 +81,18 @@ API keys in the key store (KEYS_PATH, default keys.db beside the ledger).
 DIR defaults to POLICIES_DIR, then ./policies.
 `,
   },
+  certify: {
+    options: ['jwks', 'json'],
+    text: `Usage: govgate certify verify <file> [--jwks FILE|URL] [--json]
+
+Verify an agent certificate (a JWS from POST /v1/certify/agent): signature and expiry.
+  --jwks FILE|URL   the issuer's keys: a JWKS file (offline), or the gateway's
+                    /v1/certify/jwks URL (then revocation is checked too);
+                    default this gateway's own keys
+  --json            the report as JSON
+Exit 0 when valid, 1 when not (the report says why).
+`,
+  },
   injector: {
     options: ['port', 'host', 'tls-cert', 'tls-key', 'template'],
     text: `Usage: govgate injector [--port N] [--host H] [--tls-cert FILE] [--tls-key FILE] [--template FILE]
