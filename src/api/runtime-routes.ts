@@ -2,7 +2,9 @@
 
 import type { RequestContext, Route } from '../http/index.ts';
 import { validateRequest, type SchemaName } from '../schemas/index.ts';
-import type { Runtime, KillSwitch, PostCheckBody, PreCheckBody, ValidateBody, PolicySource } from '../runtime/index.ts';
+import type { Runtime, KillSwitch, PostCheckBody, PreCheckBody, ValidateBody, PolicySource, ResponseBody } from '../runtime/index.ts';
+import { reviewItemPath } from '../oversight/index.ts';
+import { actorOf } from './actor.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { envelopeIdParam } from './query-params.ts';
 import { requireSdkVersion } from './sdk-version.ts';
@@ -15,6 +17,18 @@ export interface RuntimeRouteDeps {
 }
 
 const envelopePath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'An envelope id (UUID).', schema: { type: 'string', format: 'uuid' } };
+
+/** Who made the call, recorded so that they may never review it themselves. */
+function callerOf(ctx: RequestContext): { principal?: string } {
+  return ctx.principal && ctx.principal.kind !== 'anonymous' ? { principal: actorOf(ctx) } : {};
+}
+
+/** A decision that waits for a human points at its review item (Location), where a client can long-poll it. */
+function reviewLocated(body: ResponseBody): { body: ResponseBody; headers?: Record<string, string> } {
+  const outcome = (body.decision as { outcome?: string } | undefined)?.outcome;
+  if (outcome !== 'escalate' && outcome !== 'request_evidence') return { body };
+  return { body, headers: { location: reviewItemPath(String(body.envelope_id)) } };
+}
 
 export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
   /** The runtime bodies: schema first (422), then the client version guard (426). */
@@ -36,7 +50,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
       },
       handler: async (ctx) => {
         const body = await versionedBody<ValidateBody>(ctx, 'ValidateRequest');
-        return { body: await deps.runtime.validate(body) };
+        return reviewLocated(await deps.runtime.validate(body, callerOf(ctx)));
       },
     },
     {
@@ -51,7 +65,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
       },
       handler: async (ctx) => {
         const body = await versionedBody<PreCheckBody>(ctx, 'ProposedAction');
-        return { body: await deps.runtime.preCheck(body) };
+        return reviewLocated(await deps.runtime.preCheck(body, callerOf(ctx)));
       },
     },
     {
@@ -66,7 +80,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
       },
       handler: async (ctx) => {
         const body = await versionedBody<PostCheckBody>(ctx, 'PostCheckRequest');
-        const result = await deps.runtime.postCheck({ ...body, pre_check_envelope_id: body.pre_check_envelope_id.toLowerCase() });
+        const result = await deps.runtime.postCheck({ ...body, pre_check_envelope_id: body.pre_check_envelope_id.toLowerCase() }, callerOf(ctx));
         return { body: result.body, headers: { 'idempotent-replayed': String(result.replayed) } };
       },
     },

@@ -10,12 +10,13 @@ import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJw
 import { startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, type PolicySource } from '../runtime/index.ts';
-import { auditRoutes, authRoutes, docsRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, docsRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
 import { openConfiguredLedger } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
+import { expireOverdueReviews, GrantBook, ReviewChanges, ReviewDesk, reviewVerdicts } from '../oversight/index.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
 
@@ -69,12 +70,17 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       logger.warn('AUTH_ENABLED=false in production: every caller is anonymous with the default tier', { default_tier: config.defaultTier });
     }
     const killSwitch = await KillSwitch.load(ledger);
+    const reviews = new ReviewChanges();
     if (config.ledger.kind === 'postgres') {
-      fleetSync = startFleetSync({ config, ledger: store as PostgresLedger, killSwitch, policyWatch, logger });
+      fleetSync = startFleetSync({ config, ledger: store as PostgresLedger, killSwitch, policyWatch, logger, reviews });
     }
+    const desk = new ReviewDesk({ ledger, policies, changes: reviews, now: options.now });
+    const grants = new GrantBook(ledger, policies, options.now);
     const signer = await loadConfiguredSigner(config, logger);
-    jobs = startLedgerJobs({ config, ledger, signer, logger });
-    const runtime = new Runtime({ ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now });
+    jobs = startLedgerJobs({ config, ledger, signer, logger, expireReviews: () => expireOverdueReviews(desk) });
+    const runtime = new Runtime({
+      ledger, policies, killSwitch, reliability: new ReliabilityCache(ledger), now: options.now, reviews: reviewVerdicts(desk), grants,
+    });
     const metrics = createMetrics({
       killSwitchActive: () => killSwitch.active,
       policyVersion: () => policies.current().version,
@@ -83,7 +89,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
     sidecar = await createSidecar({
-      configDir: config.configDir, runtime, policies, ledger, logger, maxBodyBytes: config.maxBodyBytes,
+      configDir: config.configDir, runtime, policies, ledger, logger, maxBodyBytes: config.maxBodyBytes, reviews: desk,
       agentId: options.agentId === undefined ? config.agentId : options.agentId,
       versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
     });
@@ -97,7 +103,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
       ...auditRoutes(ledger, { checkpointKey: () => (signer ? { ...signer.publicJwk } : null) }),
-      ...reviewRoutes(ledger, policies, options.now),
+      ...reviewRoutes(desk, grants),
+      ...approvalRoutes(grants),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
     ];

@@ -19,6 +19,7 @@ import type { DryRunContextInput, DryRunResult, DryRunSubject } from './policy-d
 import { inputFromStored, postCheckInput, preCheckInput, validateInput, type StoredRequest } from './inputs.ts';
 import { ledgerEntry, postCheckResponse, preCheckResponse, validateResponse, type ResponseBody } from './responses.ts';
 import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
+import { answeredEscalation, reviewedPreCheck, REVIEWED, type GrantPort, type ReviewVerdictPort } from './oversight-hooks.ts';
 
 export interface PolicySource {
   current(): PolicyBundle;
@@ -33,6 +34,10 @@ export interface RuntimeDeps {
   sessions?: SessionHistory;
   /** Epoch milliseconds. */
   now?: () => number;
+  /** Human review (src/oversight): post-checks and re-runs of reviewed calls honour its verdicts. */
+  reviews?: ReviewVerdictPort;
+  /** Standing approvals checked before a pre-check escalates. */
+  grants?: GrantPort;
 }
 
 /** What the sidecar adds to a call beyond its request body. */
@@ -46,6 +51,10 @@ export interface SidecarFacts {
    * Saves the ledger reads; the store's one-post-check-per-pre-check rule still holds.
    */
   preCheck?: { envelope_id: string; outcome: LedgerRow['outcome']; body: PreCheckBody };
+  /** Who made the call (`kind:subject`), kept in the payload: separation of duties in review. */
+  principal?: string;
+  /** The route forwarded an escalated call on purpose (on_escalation: forward): no review gate at post-check. */
+  reviewWaived?: boolean;
 }
 
 export interface PostCheckResult {
@@ -67,7 +76,7 @@ export class Runtime {
     this.#sessions = deps.sessions ?? new SessionHistory();
   }
 
-  async validate(body: ValidateBody): Promise<ResponseBody> {
+  async validate(body: ValidateBody, facts: Pick<SidecarFacts, 'principal'> = {}): Promise<ResponseBody> {
     const started = performance.now();
     const input = validateInput(body);
     const sessionId = body.request.session_id ?? null;
@@ -79,7 +88,7 @@ export class Runtime {
     const response = validateResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'validate', envelopeId, parentEnvelopeId: body.parent_envelope_id ?? null, agentId: body.agent_id,
-      action: null, evaluation, payload: { request: body, response, ...rulesPayload(evaluated) },
+      action: null, evaluation, payload: { request: body, response, ...principalPayload(facts), ...rulesPayload(evaluated) },
     }), input, evaluation);
     return response;
   }
@@ -89,7 +98,8 @@ export class Runtime {
     const input = preCheckInput(body);
     const sessionId = body.session_id ?? null;
     const evaluated = await this.#evaluate(input, null, { sessionCalls: facts.priorSessionCalls, history: this.#sessions.calls(sessionId) });
-    const { evaluation } = evaluated;
+    const grant = await this.#standingApproval(evaluated, body);
+    const evaluation = grant ? answeredEscalation(evaluated.evaluation, 'approve', 'approval_grant', grant.reason) : evaluated.evaluation;
     const envelopeId = newEnvelopeId();
     // A call that may go ahead counts as made: a sequence rule errs towards seeing it.
     if (evaluation.decision.outcome !== 'block' && input.proposedAction) {
@@ -98,9 +108,18 @@ export class Runtime {
     const response = preCheckResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'pre_check', envelopeId, parentEnvelopeId: null, agentId: body.agent_id,
-      action: body.action, evaluation, payload: { request: body, response, ...sidecarPayload(facts), ...rulesPayload(evaluated) },
+      action: body.action, evaluation,
+      payload: { request: body, response, ...sidecarPayload(facts), ...principalPayload(facts), ...(grant ? { approval_grant: grant } : {}), ...rulesPayload(evaluated) },
     }), input, evaluation);
     return response;
+  }
+
+  /** A grant that answers this pre-check's escalation, consumed; only asked when it escalates. */
+  async #standingApproval(evaluated: Evaluated, body: PreCheckBody) {
+    if (!this.#deps.grants || !REVIEWED.has(evaluated.evaluation.decision.outcome)) return undefined;
+    return this.#deps.grants.consume({
+      agentId: body.agent_id, tool: body.action, params: body.params ?? {}, sessionId: body.session_id ?? null, now: this.#now(),
+    });
   }
 
   postCheck(body: PostCheckBody, facts: SidecarFacts = {}): Promise<PostCheckResult> {
@@ -132,7 +151,8 @@ export class Runtime {
     }
     const input = postCheckInput(preBody, body);
     const sessionId = preBody.session_id ?? null;
-    const evaluated = await this.#evaluate(input, null, { preCheck: pre, history: this.#sessions.calls(sessionId, preCheckId) });
+    const reviewed = facts.reviewWaived ? pre : await reviewedPreCheck(this.#deps.reviews, pre);
+    const evaluated = await this.#evaluate(input, null, { preCheck: reviewed, history: this.#sessions.calls(sessionId, preCheckId) });
     const { evaluation } = evaluated;
     // It ran: recorded now unless its pre-check already was (once per pre-check envelope).
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []), preCheckId);
@@ -141,7 +161,8 @@ export class Runtime {
     try {
       await this.#record(ledgerEntry({
         kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
-        action: preBody.action, evaluation, payload: { request: body, pre_check: preBody, response, ...sidecarPayload(facts), ...rulesPayload(evaluated) },
+        action: preBody.action, evaluation,
+        payload: { request: body, pre_check: preBody, response, ...sidecarPayload(facts), ...principalPayload(facts), ...reviewPayload(reviewed), ...rulesPayload(evaluated) },
       }), input, evaluation);
     } catch (error) {
       if ((error as { code?: string }).code !== 'LEDGER_DUPLICATE_POST_CHECK') throw error;
@@ -167,10 +188,11 @@ export class Runtime {
     const preCheckRow = source.kind === 'post_check' && source.parent_envelope_id
       ? await this.#deps.ledger.get(source.parent_envelope_id as string)
       : undefined;
+    const reviewedPre = preCheckRow ? await reviewedPreCheck(this.#deps.reviews, preCheckRow) : undefined;
     const evaluated = await this.#evaluate(input, parentId, {
-      preCheck: preCheckRow, sessionCalls: priorSessionCalls(source), history: storedHistory(source),
+      preCheck: reviewedPre, sessionCalls: priorSessionCalls(source), history: storedHistory(source),
     });
-    const { evaluation } = evaluated;
+    const evaluation = await this.#answeredByReview(source, evaluated.evaluation);
     const newId = newEnvelopeId();
     const { decided_by: _decidedBy, ...decision } = evaluation.decision;
     const response: ResponseBody = {
@@ -188,6 +210,13 @@ export class Runtime {
       action: source.action, evaluation, payload: { ...stored, source_kind: source.kind, response, ...rulesPayload(evaluated) },
     }), input, evaluation);
     return response;
+  }
+
+  /** A re-run that escalates again, of an envelope a human already reviewed, takes the human's answer. */
+  async #answeredByReview(source: LedgerRow, evaluation: GovernanceEvaluation): Promise<GovernanceEvaluation> {
+    if (!this.#deps.reviews || !REVIEWED.has(source.outcome ?? '') || !REVIEWED.has(evaluation.decision.outcome)) return evaluation;
+    const gate = await this.#deps.reviews.gate(source.envelope_id);
+    return gate.outcome === 'pending' ? evaluation : answeredEscalation(evaluation, gate.outcome, 'human_review', gate.reason);
   }
 
   /** What the active bundle (or `bundle`) decides for a request, under this gateway's live state; records nothing. */
@@ -211,7 +240,7 @@ export class Runtime {
       killSwitchActive: this.#deps.killSwitch.active,
       historicalReliability,
       parent,
-      preCheck: preCheck ? { envelopeId: preCheck.envelope_id, outcome: preCheck.outcome ?? 'approve' } : undefined,
+      preCheck: preCheck ? { envelopeId: preCheck.envelope_id, outcome: preCheck.outcome ?? 'approve', reason: preCheck.reason } : undefined,
       judgeScore: null,
       now,
       priorSessionCalls: sessionCalls,
@@ -240,8 +269,8 @@ export class Runtime {
 
 }
 
-/** The facts of a pre-check a post-check reads: its id and outcome. */
-type PreCheckRef = Pick<LedgerRow, 'envelope_id' | 'outcome'>;
+/** The facts of a pre-check a post-check reads: its id and outcome (and, once reviewed, why). */
+type PreCheckRef = Pick<LedgerRow, 'envelope_id' | 'outcome'> & { reason?: string; review?: { outcome: string; reason: string } };
 
 interface EvaluationExtras {
   preCheck?: PreCheckRef;
@@ -256,6 +285,14 @@ function storedRequest(row: LedgerRow): StoredRequest {
     throw new ApiError('PAYLOAD_UNAVAILABLE', `The payload of envelope ${row.envelope_id} is no longer available (payload retention); its metadata and hash remain in the ledger.`);
   }
   return row.payload as unknown as StoredRequest;
+}
+
+function principalPayload(facts: SidecarFacts): Record<string, unknown> {
+  return facts.principal ? { principal: facts.principal } : {};
+}
+
+function reviewPayload(pre: PreCheckRef): Record<string, unknown> {
+  return pre.review ? { review: pre.review } : {};
 }
 
 function sidecarPayload(facts: SidecarFacts): Record<string, unknown> {
