@@ -144,7 +144,7 @@ export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook): Route[] {
           body: {
             envelope_id: result.row.envelope_id, resolved_envelope_id: id, outcome: verdict === 'approve' ? 'approve' : 'block', reviewer_id: reviewer,
             note: body.note, created_at: result.row.created_at, status: result.state.status, decided: result.decided,
-            approvals: result.state.approvals.length > 0 ? result.state.approvals : (result.state.verdict?.approvers ?? []),
+            approvals: result.state.verdict?.approvers ?? result.state.approvals,
             required_approvals: desk.policyFor(item).requiredApprovals, grant,
           },
         };
