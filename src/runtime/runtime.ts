@@ -19,6 +19,7 @@ import type { DryRunContextInput, DryRunResult, DryRunSubject } from './policy-d
 import { inputFromStored, postCheckInput, preCheckInput, validateInput, type StoredRequest } from './inputs.ts';
 import { ledgerEntry, postCheckResponse, preCheckResponse, validateResponse, type ResponseBody } from './responses.ts';
 import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
+import { publishReviewCreated } from './review-created.ts';
 import { answeredEscalation, reviewedPreCheck, REVIEWED, type GrantPort, type ReviewVerdictPort } from './oversight-hooks.ts';
 
 export interface PolicySource {
@@ -153,7 +154,10 @@ export class Runtime {
     const sessionId = preBody.session_id ?? null;
     const reviewed = facts.reviewWaived ? pre : await reviewedPreCheck(this.#deps.reviews, pre);
     const evaluated = await this.#evaluate(input, null, { preCheck: reviewed, history: this.#sessions.calls(sessionId, preCheckId) });
-    const { evaluation } = evaluated;
+    // A human approved this call: the output's own escalation is theirs to have made (a block still blocks).
+    const evaluation = reviewed.review?.outcome === 'approve' && REVIEWED.has(evaluated.evaluation.decision.outcome)
+      ? answeredEscalation(evaluated.evaluation, 'approve', 'human_review', reviewed.reason ?? 'Approved in human review.')
+      : evaluated.evaluation;
     // It ran: recorded now unless its pre-check already was (once per pre-check envelope).
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []), preCheckId);
     const envelopeId = newEnvelopeId();
@@ -257,6 +261,7 @@ export class Runtime {
   async #record(entry: LedgerEntry, input: GovernanceInput, evaluation: GovernanceEvaluation): Promise<LedgerRow> {
     const row = await this.#deps.ledger.append(entry);
     publishRules(evaluation);
+    if (REVIEWED.has(entry.outcome ?? '')) publishReviewCreated(row);
     if (entry.outcome) {
       this.#deps.reliability.record(input.agentId, entry.outcome, entry.final_confidence ?? 0, Date.parse(row.created_at));
       if (decisionChannel.hasSubscribers) {
