@@ -12,6 +12,7 @@ import { checkpointCommand } from './cli/checkpoint-command.ts';
 import { keysCommand } from './cli/keys-command.ts';
 import { policyCommand } from './cli/policy-command.ts';
 import { injectorCommand } from './cli/injector-command.ts';
+import { reviewCommand } from './cli/review-command.ts';
 
 const HELP = `govgate ${GATEWAY_VERSION} — runtime governance gateway for software agents
 
@@ -43,6 +44,8 @@ Usage:
       annotated governance-gateway/inject: "true" get the sidecar from the chart's template.
       Env: INJECTOR_PORT, INJECTOR_HOST, INJECTOR_TLS_CERT (/tls/tls.crt), INJECTOR_TLS_KEY
       (/tls/tls.key), INJECTOR_TEMPLATE, INJECTOR_SELF_LABELS.
+  govgate review list [--status S] | show <id> [--wait N] | claim <id> | approve <id> --note T [--grant once] | reject <id> --note T
+      The human review queue of a running gateway (--url or GOVGATE_URL, --token or GOVGATE_TOKEN); --json for raw answers.
   govgate --help | --version
 
 Environment (see README): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
@@ -76,6 +79,12 @@ async function main(argv: string[]): Promise<number> {
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
       template: { type: 'string' },
+      url: { type: 'string' },
+      token: { type: 'string' },
+      status: { type: 'string' },
+      note: { type: 'string' },
+      wait: { type: 'string' },
+      grant: { type: 'string' },
     },
   });
   const [command] = positionals;
@@ -98,6 +107,8 @@ async function main(argv: string[]): Promise<number> {
       return keysCommand(positionals.slice(1), values);
     case 'policy':
       return policyCommand(positionals.slice(1), values);
+    case 'review':
+      return reviewCommand(positionals.slice(1), values);
     case 'injector':
       if (positionals.length > 1) throw new UsageError('usage: govgate injector [--port N] [--host H] [--tls-cert FILE] [--tls-key FILE] [--template FILE]');
       await injectorCommand(values);
