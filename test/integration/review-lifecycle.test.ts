@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import diagnostics_channel from 'node:diagnostics_channel';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { writeOpsBundle } from '../helpers/ops-bundle.ts';
@@ -197,4 +197,19 @@ test('two verdicts racing on one item: exactly one is recorded', async (t) => {
   assert.deepEqual(results.map((r) => r.status).filter((s) => s === 201), [201]);
   for (const r of results) if (r.status !== 201) assert.ok(['ALREADY_RESOLVED', 'REVIEW_CONFLICT'].includes(r.body.code), r.text);
   assert.equal((await gw.call('GET', '/v1/audit/executions?kind=review')).body.total, 1);
+});
+
+test('expiry survives a restart: the restarted gateway expires what passed its deadline while it was down', async (t) => {
+  const clock = { at: Date.parse('2026-03-02T09:00:00.000Z') };
+  const dir = writeOpsBundle(t);
+  const first = await startTestGateway(undefined, { env: { POLICIES_DIR: dir }, now: () => clock.at });
+  t.after(() => rmSync(path.dirname(first.ledgerPath), { recursive: true, force: true }));
+  const id = await escalated(first);
+  const before = (await item(first, id)).body;
+  await first.close();
+  clock.at += 5 * 3600_000;
+  const second = await startTestGateway(t, { env: { POLICIES_DIR: dir }, now: () => clock.at, ledgerPath: first.ledgerPath });
+  // The start-up expiry round records the row; the long-poll returns when it lands (or already has).
+  const after = (await item(second, id, `?wait=30&revision=${before.revision}`)).body;
+  assert.deepEqual([after.status, after.verdict.by, after.history.at(-1).action], ['expired', null, 'expire']);
 });
