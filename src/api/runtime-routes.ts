@@ -44,7 +44,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         feature: 'runtime',
         doc: {
           summary: 'Validate an executed action (both gates at once)', tags: ['runtime'], request: 'ValidateRequest',
-          description: 'Runs the whole pipeline after execution: reliability, 6 validation checks, 7 confidence signals, 4 risk factors, trust chain (when parent_envelope_id is set), decision, audit persist, review queue.',
+          description: 'Runs the whole pipeline after execution: reliability, 6 validation checks, 7 confidence signals, 4 risk factors, trust chain (when parent_envelope_id is set), decision, audit persist, review queue. An escalate or request_evidence answer carries `Location: /v1/review/queue/{envelope_id}`.',
           responses: { 200: { description: 'Scores, risk and decision', schema: 'ValidateResponse' } }, errors: [426, 429, 503],
         },
       },
@@ -59,7 +59,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         feature: 'runtime',
         doc: {
           summary: 'Decide whether a proposed action may run', tags: ['runtime'], request: 'ProposedAction',
-          description: 'Deterministic checks only, before execution. The kill switch and a tool-trust score below 100 block without the weighted decision engine.',
+          description: 'Deterministic checks only, before execution. The kill switch and a tool-trust score below 100 block without the weighted decision engine. An escalate or request_evidence answer carries `Location: /v1/review/queue/{envelope_id}`: long-poll it with `?wait=` for the human verdict (docs/review.md). A standing approval grant that covers the call turns an escalation into approve.',
           responses: { 200: { description: 'Scores, risk and decision (no trust_chain, no confidence_rationale)', schema: 'PreCheckResponse' } }, errors: [426, 503],
         },
       },
@@ -74,7 +74,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         feature: 'runtime',
         doc: {
           summary: 'Decide whether an executed action\'s output may be released', tags: ['runtime'], request: 'PostCheckRequest',
-          description: 'Records a new row linked to the pre-check by parent_envelope_id. Idempotent: a repeated post-check for the same pre-check returns the first result (header Idempotent-Replayed: true) and adds no row.',
+          description: 'Records a new row linked to the pre-check by parent_envelope_id. When the pre-check escalated, its review decides: pending or claimed blocks, approved proceeds, rejected blocks with the reviewer\'s note, past the deadline the tier\'s on_expiry applies. Idempotent: a repeated post-check for the same pre-check returns the first result (header Idempotent-Replayed: true) and adds no row.',
           responses: { 200: { description: 'Scores, risk and decision for the output', schema: 'PostCheckResponse' } }, errors: [404, 410, 426, 503],
         },
       },

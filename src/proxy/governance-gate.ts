@@ -102,7 +102,8 @@ export class GovernanceGate {
       review = { href: reviewItemPath(response.envelope_id), outcome: 'pending', reason: decision.reason, review_deadline: decision.review_deadline ?? null, held_seconds: null };
       if (route.onEscalation === 'hold' && this.#reviews && this.#policies) {
         const tier = (response.risk as { tier?: string } | undefined)?.tier ?? null;
-        const held = await holdForReview(this.#reviews, response.envelope_id, holdSecondsFor(route, this.#policies, tier), signal);
+        const held = await holdForReview(this.#reviews, response.envelope_id, holdSecondsFor(route, this.#policies, tier), signal)
+          .catch((error: unknown) => { slot.release(); throw error; });
         review = { ...review, outcome: held.outcome, reason: held.reason, held_seconds: held.heldSeconds };
         forward = held.outcome === 'approve';
       }
