@@ -17,7 +17,7 @@ interface Run { code: number | null; stdout: string; stderr: string }
 function govgate(args: string[], env: Record<string, string>): Promise<Run> {
   const { NODE_TEST_CONTEXT: _ignored, ...inherited } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, [MAIN, ...args], { cwd: REPO_ROOT, env: { ...inherited, ...env }, timeout: 20_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [MAIN, ...args], { cwd: REPO_ROOT, env: { ...inherited, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
     });
   });
