@@ -111,9 +111,10 @@ export class ReviewDesk {
   async resolve(id: string, by: string, verdict: Verdict, note: string): Promise<ResolveResult> {
     const { item, state } = await this.#open(id);
     this.#refuseRequester(state, by, 'resolve');
-    if (state.claimed_by && state.claimed_by !== by) throw claimedBy(state);
+    const needed = this.policyFor(item).requiredApprovals;
+    // A claim reserves the decision; an item that needs several approvers takes theirs whoever holds it.
+    if (state.claimed_by && state.claimed_by !== by && needed <= 1) throw claimedBy(state);
     if (verdict === 'approve') {
-      const needed = this.policyFor(item).requiredApprovals;
       const approvers = new Set([...state.approvals, by]);
       if (approvers.size < needed) {
         if (state.approvals.includes(by)) {

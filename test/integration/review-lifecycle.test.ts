@@ -142,10 +142,12 @@ test('critical items can need N distinct approvers (required_approvals); one app
   writeFileSync(decision, text);
   const gw = await startTestGateway(t, { env: { POLICIES_DIR: dir } });
   const id = await escalated(gw);
+  assert.equal((await gw.call('POST', `/v1/review/queue/${id}/claim`, { reviewer_id: 'user:rita' })).status, 200);
   const first = await gw.call('POST', `/v1/review/queue/${id}/resolution`, { outcome: 'approve', note: 'ok', reviewer_id: 'user:rita' });
-  assert.deepEqual([first.status, first.body.decided, first.body.status, first.body.required_approvals], [202, false, 'pending', 2]);
+  assert.deepEqual([first.status, first.body.decided, first.body.status, first.body.required_approvals], [202, false, 'claimed', 2]);
   const again = await gw.call('POST', `/v1/review/queue/${id}/resolution`, { outcome: 'approve', note: 'ok again', reviewer_id: 'user:rita' });
   assert.deepEqual([again.status, again.body.code], [409, 'REVIEW_CONFLICT'], 'the same approver twice does not count twice');
+  // Rita's claim does not keep a second approver out of an item that needs two.
   const second = await gw.call('POST', `/v1/review/queue/${id}/resolution`, { outcome: 'approve', note: 'agreed', reviewer_id: 'user:sam' });
   assert.deepEqual([second.status, second.body.status, second.body.approvals.sort()], [201, 'approved', ['user:rita', 'user:sam']]);
 });
