@@ -3,7 +3,8 @@
 export { runtimeRoutes } from './runtime-routes.ts';
 export type { RuntimeRouteDeps } from './runtime-routes.ts';
 export { auditRoutes, AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT } from './audit-routes.ts';
-export { reviewRoutes, REVIEW_DEFAULT_LIMIT, REVIEW_MAX_LIMIT } from './review-routes.ts';
+export { reviewRoutes, REVIEW_DEFAULT_LIMIT, REVIEW_MAX_LIMIT, REVIEW_MAX_WAIT_SECONDS } from './review-routes.ts';
+export { approvalRoutes } from './approval-routes.ts';
 export { systemRoutes } from './system-routes.ts';
 export { policyRoutes } from './policy-routes.ts';
 export type { PolicyRouteDeps } from './policy-routes.ts';

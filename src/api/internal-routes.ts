@@ -73,6 +73,23 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
       },
     },
     {
+      method: 'GET', path: INTERNAL_PATHS.childrenTemplate,
+      meta: {
+        feature: FEATURE,
+        doc: doc('Every row linked to a parent', 'A review item\'s claims, notes and verdict, read by a sidecar that holds an escalated call.', {
+          parameters: [envelopeParam, { name: 'limit', in: 'query', description: 'At most this many rows (default and maximum 1000).', schema: { type: 'integer', minimum: 1, maximum: 1000 } }],
+          responses: { 200: { description: 'The rows, oldest first', schema: 'InternalChildren' } },
+        }),
+      },
+      handler: async (ctx) => {
+        const id = envelopeIdParam(ctx.params.envelope_id);
+        const q = new QueryReader(ctx.query);
+        const limit = q.integer('limit', { fallback: 1000, min: 1, max: 1000 });
+        q.done();
+        return { body: { rows: await ledger.children(id, limit) } };
+      },
+    },
+    {
       method: 'GET', path: INTERNAL_PATHS.latest,
       meta: { feature: FEATURE, doc: doc('The newest row of a kind', 'The kill switch\'s current row.', { parameters: [kindParam(true)], responses: { 200: { description: 'The row or null', schema: 'InternalRow' } } }) },
       handler: async (ctx) => ({ body: { row: (await ledger.latest(requiredKind(ctx))) ?? null } }),

@@ -2,7 +2,9 @@
 
 import type { RequestContext, Route } from '../http/index.ts';
 import { validateRequest, type SchemaName } from '../schemas/index.ts';
-import type { Runtime, KillSwitch, PostCheckBody, PreCheckBody, ValidateBody, PolicySource } from '../runtime/index.ts';
+import type { Runtime, KillSwitch, PostCheckBody, PreCheckBody, ValidateBody, PolicySource, ResponseBody } from '../runtime/index.ts';
+import { reviewItemPath } from '../oversight/index.ts';
+import { actorOf } from './actor.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { envelopeIdParam } from './query-params.ts';
 import { requireSdkVersion } from './sdk-version.ts';
@@ -23,6 +25,18 @@ export interface RuntimeRouteDeps {
 
 const envelopePath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'An envelope id (UUID).', schema: { type: 'string', format: 'uuid' } };
 
+/** Who made the call, recorded so that they may never review it themselves. */
+function callerOf(ctx: RequestContext): { principal?: string } {
+  return ctx.principal && ctx.principal.kind !== 'anonymous' ? { principal: actorOf(ctx) } : {};
+}
+
+/** A decision that waits for a human points at its review item (Location), where a client can long-poll it. */
+function reviewLocated(body: ResponseBody): { body: ResponseBody; headers?: Record<string, string> } {
+  const outcome = (body.decision as { outcome?: string } | undefined)?.outcome;
+  if (outcome !== 'escalate' && outcome !== 'request_evidence') return { body };
+  return { body, headers: { location: reviewItemPath(String(body.envelope_id)) } };
+}
+
 export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
   /** The runtime bodies: schema first (422), then the client version guard (426). */
   const versionedBody = async <T extends { sdk_version?: string }>(ctx: RequestContext, schema: SchemaName): Promise<T> => {
@@ -37,13 +51,13 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         feature: 'runtime',
         doc: {
           summary: 'Validate an executed action (both gates at once)', tags: ['runtime'], request: 'ValidateRequest',
-          description: 'Runs the whole pipeline after execution: reliability, 6 validation checks, 7 confidence signals, 4 risk factors, trust chain (when parent_envelope_id is set), decision, audit persist, review queue.',
+          description: 'Runs the whole pipeline after execution: reliability, 6 validation checks, 7 confidence signals, 4 risk factors, trust chain (when parent_envelope_id is set), decision, audit persist, review queue. An escalate or request_evidence answer carries `Location: /v1/review/queue/{envelope_id}`.',
           responses: { 200: { description: 'Scores, risk and decision', schema: 'ValidateResponse' } }, errors: [426, 429, 503],
         },
       },
       handler: async (ctx) => {
         const body = await versionedBody<ValidateBody>(ctx, 'ValidateRequest');
-        return { body: await deps.runtime.validate(body, judgeOptions(ctx)) };
+        return reviewLocated(await deps.runtime.validate(body, callerOf(ctx), judgeOptions(ctx)));
       },
     },
     {
@@ -52,13 +66,13 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         feature: 'runtime',
         doc: {
           summary: 'Decide whether a proposed action may run', tags: ['runtime'], request: 'ProposedAction',
-          description: 'Deterministic checks only, before execution. The kill switch and a tool-trust score below 100 block without the weighted decision engine.',
+          description: 'Deterministic checks only, before execution. The kill switch and a tool-trust score below 100 block without the weighted decision engine. An escalate or request_evidence answer carries `Location: /v1/review/queue/{envelope_id}`: long-poll it with `?wait=` for the human verdict (docs/review.md). A standing approval grant that covers the call turns an escalation into approve.',
           responses: { 200: { description: 'Scores, risk and decision (no trust_chain, no confidence_rationale)', schema: 'PreCheckResponse' } }, errors: [426, 503],
         },
       },
       handler: async (ctx) => {
         const body = await versionedBody<PreCheckBody>(ctx, 'ProposedAction');
-        return { body: await deps.runtime.preCheck(body) };
+        return reviewLocated(await deps.runtime.preCheck(body, callerOf(ctx)));
       },
     },
     {
@@ -67,13 +81,13 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         feature: 'runtime',
         doc: {
           summary: 'Decide whether an executed action\'s output may be released', tags: ['runtime'], request: 'PostCheckRequest',
-          description: 'Records a new row linked to the pre-check by parent_envelope_id. Idempotent: a repeated post-check for the same pre-check returns the first result (header Idempotent-Replayed: true) and adds no row.',
+          description: 'Records a new row linked to the pre-check by parent_envelope_id. When the pre-check escalated, its review decides: pending or claimed blocks, approved proceeds, rejected blocks with the reviewer\'s note, past the deadline the tier\'s on_expiry applies. Idempotent: a repeated post-check for the same pre-check returns the first result (header Idempotent-Replayed: true) and adds no row.',
           responses: { 200: { description: 'Scores, risk and decision for the output', schema: 'PostCheckResponse' } }, errors: [404, 410, 426, 503],
         },
       },
       handler: async (ctx) => {
         const body = await versionedBody<PostCheckBody>(ctx, 'PostCheckRequest');
-        const result = await deps.runtime.postCheck({ ...body, pre_check_envelope_id: body.pre_check_envelope_id.toLowerCase() }, {}, judgeOptions(ctx));
+        const result = await deps.runtime.postCheck({ ...body, pre_check_envelope_id: body.pre_check_envelope_id.toLowerCase() }, callerOf(ctx), judgeOptions(ctx));
         return { body: result.body, headers: { 'idempotent-replayed': String(result.replayed) } };
       },
     },

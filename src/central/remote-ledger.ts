@@ -60,6 +60,10 @@ export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?:
     get: (envelopeId) => rowAt(INTERNAL_PATHS.row(envelopeId)),
     findChild: (parentEnvelopeId, kind) => rowAt(INTERNAL_PATHS.child(parentEnvelopeId), { kind }),
     latest: (kind) => rowAt(INTERNAL_PATHS.latest, { kind }),
+    async children(parentEnvelopeId, limit = 1000) {
+      const { body } = await client.call<{ rows: LedgerRow[] }>('GET', INTERNAL_PATHS.children(parentEnvelopeId), { query: { limit } });
+      return body.rows;
+    },
     async list(query) {
       const { body } = await client.call<{ rows: LedgerRowSummary[]; total: number }>('GET', INTERNAL_PATHS.rows, {
         query: { kind: query.kind, agent_id: query.agent_id, limit: query.limit, offset: query.offset },

@@ -93,6 +93,23 @@ Verify an agent certificate (a JWS from POST /v1/certify/agent): signature and e
 Exit 0 when valid, 1 when not (the report says why).
 `,
   },
+  review: {
+    options: ['url', 'token', 'status', 'note', 'wait', 'grant', 'json'],
+    text: `Usage: govgate review list [--status S] [--json]
+       govgate review show <envelope id> [--wait SECONDS] [--json]
+       govgate review claim <envelope id> [--note TEXT]
+       govgate review approve <envelope id> --note TEXT [--grant once|session|ttl] [--json]
+       govgate review reject <envelope id> --note TEXT [--json]
+
+The human review queue of a running gateway, through its API.
+  --url URL     the gateway (GOVGATE_URL, default http://127.0.0.1:8765)
+  --token T     an API key or JWT of a reviewer (GOVGATE_TOKEN)
+  --status S    pending, claimed, approved, rejected, expired, overdue or resolved
+  --wait N      show: wait up to N seconds for the item to change
+  --note TEXT   why: recorded in the ledger with the verdict
+  --grant G     approve: also grant later calls (once, session or ttl)
+`,
+  },
   injector: {
     options: ['port', 'host', 'tls-cert', 'tls-key', 'template'],
     text: `Usage: govgate injector [--port N] [--host H] [--tls-cert FILE] [--tls-key FILE] [--template FILE]

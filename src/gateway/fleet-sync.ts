@@ -11,6 +11,7 @@ import type { Logger } from '../observability/index.ts';
 import type { PolicyBundle, PolicyBundleWatch } from '../policy/index.ts';
 import type { KillSwitch } from '../runtime/index.ts';
 import { postgresConnection } from './open-ledger.ts';
+import { REVIEW_SIGNAL_CHANNEL, type ReviewChanges } from '../oversight/index.ts';
 
 export interface FleetSync {
   /** Tells the fleet this process now enforces `bundle` (call from the bundle watcher's onApply). */
@@ -26,6 +27,8 @@ export interface FleetSyncOptions {
   killSwitch: KillSwitch;
   policyWatch: PolicyBundleWatch;
   logger: Logger;
+  /** Review items changed elsewhere wake this process's long-polls and held calls. */
+  reviews?: ReviewChanges;
 }
 
 export function startFleetSync(options: FleetSyncOptions): FleetSync {
@@ -51,14 +54,24 @@ export function startFleetSync(options: FleetSyncOptions): FleetSync {
   const signals: FleetSignals = listenForSignals({
     connection: postgresConnection(options.config),
     schema: options.ledger.schema,
-    channels: [KILL_SWITCH_CHANNEL, POLICY_VERSION_CHANNEL],
+    channels: [KILL_SWITCH_CHANNEL, POLICY_VERSION_CHANNEL, REVIEW_SIGNAL_CHANNEL],
     onSignal: (channel, message) => {
       if (channel === KILL_SWITCH_CHANNEL) refreshKillSwitch('notify');
       else if (channel === POLICY_VERSION_CHANNEL) onPolicyVersion(message);
+      else if (channel === REVIEW_SIGNAL_CHANNEL && message.origin !== origin && typeof message.envelope_id === 'string') {
+        options.reviews?.changed(message.envelope_id);
+      }
     },
     onResync: () => refreshKillSwitch('reconnect'),
     onError: (error) => logger.warn('fleet signal connection error', { error: error.message }),
   });
+  if (options.reviews) {
+    options.reviews.relay = (envelopeId) => {
+      signals.notify(REVIEW_SIGNAL_CHANNEL, { envelope_id: envelopeId, origin }).catch((error: unknown) => {
+        logger.warn('could not announce a review change to the fleet', { envelope_id: envelopeId, error: (error as Error).message });
+      });
+    };
+  }
   const timer = setInterval(() => refreshKillSwitch('interval'), options.config.fleetSyncMs);
   timer.unref();
 

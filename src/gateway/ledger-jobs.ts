@@ -11,7 +11,13 @@ export interface LedgerJobs {
   close(): Promise<void>;
 }
 
-export function startLedgerJobs(options: { config: Config; ledger: Ledger; signer: CheckpointSigner | null; logger: Logger; now?: () => Date }): LedgerJobs {
+/** How often overdue review items are expired (and once at start-up, so a restart catches up). */
+export const REVIEW_EXPIRY_INTERVAL_MS = 15_000;
+
+export function startLedgerJobs(options: {
+  config: Config; ledger: Ledger; signer: CheckpointSigner | null; logger: Logger; now?: () => Date;
+  expireReviews?: () => Promise<{ ran: boolean; expired: number }>;
+}): LedgerJobs {
   const { config, ledger, signer, logger } = options;
   const now = options.now ?? (() => new Date());
   const timers: NodeJS.Timeout[] = [];
@@ -40,6 +46,18 @@ export function startLedgerJobs(options: { config: Config; ledger: Ledger; signe
       const result = await ledger.runExclusive('checkpoint', () => checkpointHead(ledger, signer, now));
       if (result.ran && result.value) logger.info('ledger checkpoint signed', { seq: result.value.seq, key_id: result.value.key_id });
     });
+  }
+
+  const { expireReviews } = options;
+  if (expireReviews) {
+    const expire = async (): Promise<void> => {
+      const report = await expireReviews();
+      if (report.expired > 0) logger.info('review items expired at their deadline', { ...report });
+    };
+    every(REVIEW_EXPIRY_INTERVAL_MS, expire);
+    const first = expire().catch((error: unknown) => logger.warn('ledger job failed', { error: (error as Error).message }));
+    running.add(first);
+    void first.finally(() => running.delete(first));
   }
 
   return {

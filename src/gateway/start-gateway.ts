@@ -12,12 +12,13 @@ import { createLogger, createMetrics, type Logger } from '../observability/index
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
 import { openConfiguredLedger, postgresConnection } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
+import { expireOverdueReviews, GrantBook, ReviewChanges, ReviewDesk, reviewVerdicts } from '../oversight/index.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
 import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
@@ -95,15 +96,18 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       logger.warn('AUTH_ENABLED=false in production: every caller is anonymous with the default tier', { default_tier: config.defaultTier });
     }
     const killSwitch = await KillSwitch.load(ledger);
+    const reviews = new ReviewChanges();
     if (config.ledger.kind === 'postgres') {
-      fleetSync = startFleetSync({ config, ledger: store as PostgresLedger, killSwitch, policyWatch, logger });
+      fleetSync = startFleetSync({ config, ledger: store as PostgresLedger, killSwitch, policyWatch, logger, reviews });
     }
     if (config.ledger.kind === 'central') {
       follower = followCentral({ client: (store as RemoteLedger).client, killSwitch, policyWatch, logger });
     }
+    const desk = new ReviewDesk({ ledger, policies, changes: reviews, now: options.now });
+    const grants = new GrantBook(ledger, policies, options.now);
     // A sidecar recording through the central gateway signs nothing and runs no ledger jobs.
     const signer = config.ledger.kind === 'central' ? null : await loadConfiguredSigner(config, logger);
-    jobs = startLedgerJobs({ config, ledger, signer, logger });
+    jobs = startLedgerJobs({ config, ledger, signer, logger, expireReviews: () => expireOverdueReviews(desk) });
     const metrics = createMetrics({
       killSwitchActive: () => killSwitch.active,
       policyVersion: () => policies.current().version,
@@ -123,12 +127,13 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     const runtime = new Runtime({
       ledger, policies, killSwitch, reliability, now: options.now, judge: judge?.runtimeJudge,
       certified: (agentId, policyVersion) => certification.isCertified(agentId, policyVersion),
+      reviews: reviewVerdicts(desk), grants,
     });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     const rateLimitMetrics = createRateLimitMetrics(metrics.registry, () => rateLimits?.status() ?? null);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
     sidecar = await createSidecar({
-      configDir: config.configDir, runtime, policies, ledger, logger, maxBodyBytes: config.maxBodyBytes,
+      configDir: config.configDir, runtime, policies, ledger, logger, maxBodyBytes: config.maxBodyBytes, reviews: desk,
       agentId: options.agentId === undefined ? config.agentId : options.agentId,
       versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
     });
@@ -144,7 +149,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
       ...auditRoutes(ledger, { checkpointKey: () => (signer ? { ...signer.publicJwk } : null), trustedKeys: () => (signer ? [signer.publicJwk] : []) }),
-      ...reviewRoutes(ledger, policies, options.now),
+      ...reviewRoutes(desk, grants),
+      ...approvalRoutes(grants),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
       // The central gateway of a fleet: sidecars without database credentials record through it.

@@ -34,7 +34,8 @@ function hardGate(input: DecisionInput, ctx: GovernanceContext): Verdict | undef
     return {
       outcome: 'block',
       decidedBy: 'pre_check',
-      reason: `Blocked: pre-check ${ctx.preCheck.envelopeId} blocked this action, so it should never have run.`,
+      // A human review of the pre-check (src/oversight) supplies its own reason: rejected, still pending, expired.
+      reason: ctx.preCheck.reason ?? `Blocked: pre-check ${ctx.preCheck.envelopeId} blocked this action, so it should never have run.`,
     };
   }
   if (input.validation.scores.tool_trust < 100) {

@@ -32,7 +32,7 @@ function preCheckFailures(input: GovernanceInput, ctx: GovernanceContext): Failu
     code: 'PRE_CHECK_BLOCKED',
     check: 'trust_chain',
     severity: 'critical',
-    message: `Pre-check ${ctx.preCheck.envelopeId} blocked this action; it should never have run.`,
+    message: ctx.preCheck.reason ?? `Pre-check ${ctx.preCheck.envelopeId} blocked this action; it should never have run.`,
     path: 'pre_check_envelope_id',
   }];
 }

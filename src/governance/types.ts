@@ -181,7 +181,7 @@ export interface GovernanceContext {
   /** Set when the input names a parent envelope: undefined parent = unknown id. */
   parent?: { id: string; found: ParentEnvelope | undefined };
   /** Post-check only: the pre-check this execution completes. A blocked pre-check blocks its post-check. */
-  preCheck?: { envelopeId: string; outcome: Outcome };
+  preCheck?: { envelopeId: string; outcome: Outcome; reason?: string };
   /**
    * Pre-check only: calls of the proposed tool this session has already made or has under way.
    * The sidecar counts them; undefined (the API, which sees no sessions) skips max_calls_per_session.

@@ -3,7 +3,7 @@
 
 import type { Ledger } from './types.ts';
 
-export type LedgerReads = Pick<Ledger, 'get' | 'findChild' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue'>;
+export type LedgerReads = Pick<Ledger, 'get' | 'findChild' | 'children' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue'>;
 
 /** A store's queries, answered synchronously (node:sqlite) or not (pg). */
 export type StoreReads = {
@@ -15,6 +15,7 @@ export function openReads(reader: StoreReads, ensureOpen: () => void): LedgerRea
   return {
     async get(envelopeId) { ensureOpen(); return reader.get(envelopeId); },
     async findChild(parent, kind) { ensureOpen(); return reader.findChild(parent, kind); },
+    async children(parent, limit) { ensureOpen(); return reader.children(parent, limit); },
     async latest(kind) { ensureOpen(); return reader.latest(kind); },
     async list(query) { ensureOpen(); return reader.list(query); },
     async recentOutcomes(agentId, limit) { ensureOpen(); return reader.recentOutcomes(agentId, limit); },

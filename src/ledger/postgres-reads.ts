@@ -7,30 +7,48 @@ import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './quer
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './row-codec.ts';
 import type { Outcome } from '../governance/types.ts';
 import type { Ledger, ReviewItem } from './types.ts';
+import { reviewFilterValues } from './review-queue-filters.ts';
 
 type Reads = LedgerReads;
 
 const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;
 
-/** Status is computed in SQL so that filtering, paging and the total agree ('pending' includes overdue). */
+/** The item's state derived from its linked rows, as in sqlite-review-queue.ts; computed in SQL so that filtering, paging and the total agree. */
 const CLASSIFIED = `
   WITH candidates AS (
     SELECT l.seq, l.envelope_id, l.kind, l.agent_id, l.action, l.outcome, l.risk_tier, l.reviewer_id,
            l.review_deadline, l.created_at,
-           (SELECT r.envelope_id FROM ledger r
+           (SELECT r.seq FROM ledger r
              WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review'
-             ORDER BY r.seq LIMIT 1) AS resolution_envelope_id
+             ORDER BY r.seq LIMIT 1) AS verdict_seq,
+           (SELECT c.reviewer_id FROM ledger c
+             WHERE c.parent_envelope_id = l.envelope_id AND c.kind = 'review_claim'
+             ORDER BY c.seq DESC LIMIT 1) AS claimed_by
       FROM ledger l
      WHERE l.outcome IN ('escalate', 'request_evidence')
        AND l.kind IN ${DECIDED_KINDS}
        AND ($1::text IS NULL OR l.risk_tier = $1::text)
+       AND ($4::text IS NULL OR l.agent_id = $4::text)
+       AND ($5::text IS NULL OR l.action = $5::text)
+  ), verdicts AS (
+    SELECT c.*, v.envelope_id AS resolution_envelope_id, v.outcome AS verdict_outcome, v.reviewer_id AS verdict_reviewer
+      FROM candidates c LEFT JOIN ledger v ON v.seq = c.verdict_seq
   ), classified AS (
-    SELECT *, CASE WHEN resolution_envelope_id IS NOT NULL THEN 'resolved'
-                   WHEN review_deadline IS NOT NULL AND review_deadline < $3::text THEN 'overdue'
-                   ELSE 'pending' END AS status
-      FROM candidates
+    SELECT seq, envelope_id, kind, agent_id, action, outcome, risk_tier, reviewer_id, review_deadline, created_at,
+           resolution_envelope_id,
+           CASE WHEN resolution_envelope_id IS NULL THEN claimed_by END AS claimed_by,
+           CASE WHEN resolution_envelope_id IS NOT NULL THEN
+                  CASE WHEN verdict_reviewer IS NULL THEN 'expired' WHEN verdict_outcome = 'approve' THEN 'approved' ELSE 'rejected' END
+                WHEN claimed_by IS NOT NULL THEN 'claimed'
+                ELSE 'pending' END AS status,
+           (resolution_envelope_id IS NULL AND review_deadline IS NOT NULL AND review_deadline < $3::text) AS overdue
+      FROM verdicts
   )`;
-const STATUS_FILTER = `($2::text IS NULL OR status = $2::text OR ($2::text = 'pending' AND status = 'overdue'))`;
+const STATUS_FILTER = `($2::text IS NULL OR status = $2::text
+                         OR ($2::text = 'open' AND status IN ('pending', 'claimed'))
+                         OR ($2::text = 'resolved' AND status IN ('approved', 'rejected', 'expired')))
+                   AND ($6::boolean IS NULL OR overdue = $6::boolean)`;
+const CHILDREN_LIMIT = 1000;
 
 export function createPostgresReader(pool: pg.Pool): Reads {
   const one = async (name: string, text: string, values: unknown[]) => {
@@ -43,6 +61,13 @@ export function createPostgresReader(pool: pg.Pool): Reads {
     async findChild(parentEnvelopeId, kind) {
       checkKind(kind);
       return one('ledger_child', `${SELECT_PUBLIC_ROW} WHERE parent_envelope_id = $1 AND kind = $2 ORDER BY seq LIMIT 1`, [parentEnvelopeId, kind]);
+    },
+    async children(parentEnvelopeId, limit = CHILDREN_LIMIT) {
+      checkPaging(limit, 0);
+      const { rows } = await pool.query({
+        name: 'ledger_children', text: `${SELECT_PUBLIC_ROW} WHERE parent_envelope_id = $1 ORDER BY seq LIMIT $2`, values: [parentEnvelopeId, limit],
+      });
+      return rows.map(decodePublicRow);
     },
     async latest(kind) {
       checkKind(kind);
@@ -86,10 +111,10 @@ export function createPostgresReader(pool: pg.Pool): Reads {
     },
     async reviewQueue(query) {
       checkReviewQuery(query);
-      // review_deadline is stored as toISOString() output (see validateEntry), so text order is time order.
-      const filters = [query.tier ?? null, query.status ?? null, new Date(query.now).toISOString()];
+      const v = reviewFilterValues(query);
+      const filters = [v.tier, v.status, v.now, v.agent, v.action, v.overdue];
       const [page, count] = await Promise.all([
-        pool.query(`${CLASSIFIED} SELECT * FROM classified WHERE ${STATUS_FILTER} ORDER BY seq DESC LIMIT $4 OFFSET $5`, [...filters, query.limit, query.offset]),
+        pool.query(`${CLASSIFIED} SELECT * FROM classified WHERE ${STATUS_FILTER} ORDER BY seq DESC LIMIT $7 OFFSET $8`, [...filters, query.limit, query.offset]),
         pool.query<{ total: number }>(`${CLASSIFIED} SELECT count(*) AS total FROM classified WHERE ${STATUS_FILTER}`, filters),
       ]);
       return { items: page.rows.map((row) => ({ ...row }) as ReviewItem), total: count.rows[0].total };

@@ -3,9 +3,7 @@
 
 import { RISK_TIERS } from '../governance/types.ts';
 import { LedgerError } from './ledger-errors.ts';
-import { ENTRY_KINDS, type ListQuery, type ReviewQuery } from './types.ts';
-
-const REVIEW_STATUSES = ['pending', 'overdue', 'resolved'] as const;
+import { ENTRY_KINDS, REVIEW_STATUS_FILTERS, type ListQuery, type ReviewQuery } from './types.ts';
 
 const invalid = (why: string): never => { throw new LedgerError('LEDGER_INVALID_ARGUMENT', why); };
 
@@ -25,7 +23,8 @@ export function checkListQuery(query: ListQuery): void {
 
 export function checkReviewQuery(query: ReviewQuery): void {
   checkPaging(query.limit, query.offset);
-  if (query.status !== undefined && !REVIEW_STATUSES.includes(query.status)) invalid(`status must be one of ${REVIEW_STATUSES.join(', ')}`);
+  if (query.status !== undefined && !REVIEW_STATUS_FILTERS.includes(query.status)) invalid(`status must be one of ${REVIEW_STATUS_FILTERS.join(', ')}`);
+  if (query.overdue !== undefined && typeof query.overdue !== 'boolean') invalid('overdue must be a boolean');
   if (query.tier !== undefined && !RISK_TIERS.includes(query.tier)) invalid(`tier must be one of ${RISK_TIERS.join(', ')}`);
   if (!Number.isFinite(query.now)) invalid('now must be epoch milliseconds');
 }

@@ -12,6 +12,7 @@ import type { Ledger, ListQuery } from './types.ts';
 type Reads = LedgerReads;
 type SyncReads = { [K in keyof Reads]: (...args: Parameters<Reads[K]>) => Awaited<ReturnType<Reads[K]>> };
 
+const CHILDREN_LIMIT = 1000;
 const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;
 // A kill-switch block is the operator's decision, not the agent's record (governance/reliability.ts).
 // json_valid: a payload that is not JSON (tampering, which verify reports) must not fail the read.
@@ -20,6 +21,7 @@ const NOT_OPERATOR_DECIDED = `(CASE WHEN json_valid(payload) THEN json_extract(p
 export function createSqliteReader(db: DatabaseSync): SyncReads {
   const byEnvelope = db.prepare(`${SELECT_PUBLIC_ROW} WHERE envelope_id = ?`);
   const child = db.prepare(`${SELECT_PUBLIC_ROW} WHERE parent_envelope_id = ? AND kind = ? ORDER BY seq LIMIT 1`);
+  const childrenOf = db.prepare(`${SELECT_PUBLIC_ROW} WHERE parent_envelope_id = ? ORDER BY seq LIMIT ?`);
   const newestOfKind = db.prepare(`${SELECT_PUBLIC_ROW} WHERE kind = ? ORDER BY seq DESC LIMIT 1`);
   const outcomes = db.prepare(
     `SELECT outcome, final_confidence, created_at FROM ledger
@@ -56,6 +58,10 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
     findChild: (parentEnvelopeId, kind) => {
       checkKind(kind);
       return one(child, parentEnvelopeId, kind);
+    },
+    children: (parentEnvelopeId, limit = CHILDREN_LIMIT) => {
+      checkPaging(limit, 0);
+      return childrenOf.all(parentEnvelopeId, limit).map((row) => decodePublicRow(row));
     },
     latest: (kind) => {
       checkKind(kind);

@@ -8,6 +8,9 @@ import type { Outcome, RiskTier } from '../governance/types.ts';
 export const ENTRY_KINDS = [
   'validate', 'pre_check', 'post_check', 'decision', 'review', 'kill_switch', 'judge',
   'tool_pin', 'tunnel', 'idempotency_conflict', 'certification', 'certification_revocation',
+  // Human oversight (src/oversight): claims and notes on a review item, approval grants, their
+  // revocations and their uses. A 'review' row is the item's verdict (approved, rejected, expired).
+  'review_claim', 'review_note', 'approval', 'approval_revoked', 'approval_use',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -57,9 +60,20 @@ export interface ListQuery {
   offset: number;
 }
 
+/** Where a review item stands; `open` = pending or claimed, `resolved` = approved, rejected or expired. */
+export const REVIEW_STATUSES = ['pending', 'claimed', 'approved', 'rejected', 'expired'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_STATUS_FILTERS = [...REVIEW_STATUSES, 'open', 'resolved'] as const;
+export type ReviewStatusFilter = (typeof REVIEW_STATUS_FILTERS)[number];
+
 export interface ReviewQuery {
-  status?: 'pending' | 'overdue' | 'resolved';
+  status?: ReviewStatusFilter;
+  /** true: open items past their deadline; false: everything else. */
+  overdue?: boolean;
   tier?: RiskTier;
+  agent_id?: string;
+  /** The item's action (tool) name. */
+  action?: string;
   limit: number;
   offset: number;
   /** Epoch ms; decides which pending items are overdue. */
@@ -76,9 +90,13 @@ export interface ReviewItem {
   risk_tier: RiskTier | null;
   reviewer_id: string | null;
   review_deadline: string | null;
-  status: 'pending' | 'overdue' | 'resolved';
+  status: ReviewStatus;
+  /** Open (pending or claimed) past its review_deadline: the expiry job will expire it. */
+  overdue: boolean;
+  /** Who holds the claim, while claimed. */
+  claimed_by: string | null;
   created_at: string;
-  /** The review row that resolved it, when resolved. */
+  /** The review row that resolved it (its verdict), when resolved. */
   resolution_envelope_id: string | null;
 }
 
@@ -183,7 +201,7 @@ export interface RetentionRecord {
 }
 
 /** Periodic jobs that one process of a fleet runs at a time. */
-export type ExclusiveJob = 'retention' | 'checkpoint';
+export type ExclusiveJob = 'retention' | 'checkpoint' | 'review_expiry';
 
 export interface Ledger {
   /** Durable when the promise resolves (group-committed with concurrent appends). */
@@ -191,6 +209,8 @@ export interface Ledger {
   get(envelopeId: string): Promise<LedgerRow | undefined>;
   /** The first row of `kind` whose parent is `parentEnvelopeId` (post-check idempotency). */
   findChild(parentEnvelopeId: string, kind: EntryKind): Promise<LedgerRow | undefined>;
+  /** Every row whose parent is `parentEnvelopeId`, oldest first, up to `limit` (default 1000). */
+  children(parentEnvelopeId: string, limit?: number): Promise<LedgerRow[]>;
   /** The newest row of a kind (the kill switch's current state), or undefined. */
   latest(kind: EntryKind): Promise<LedgerRow | undefined>;
   list(query: ListQuery): Promise<{ rows: LedgerRowSummary[]; total: number }>;

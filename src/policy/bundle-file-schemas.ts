@@ -110,6 +110,9 @@ const tierRule = {
     otherwise: { enum: ['escalate', 'request_evidence', 'block'] },
     reviewer_id: { type: 'string', minLength: 1 },
     review_sla: { type: 'string' },
+    required_approvals: { type: 'integer', minimum: 1, maximum: 10 },
+    on_expiry: { enum: ['approve', 'block'] },
+    hold_seconds: { type: 'integer', minimum: 1, maximum: 3600 },
   },
 };
 

@@ -77,6 +77,12 @@ export interface TierDecisionRule {
   /** Who reviews escalations of this tier, and how long they have (seconds). */
   reviewer_id: string;
   review_sla_seconds: number;
+  /** Distinct approvers a review item of this tier needs (separation of duties); default 1. */
+  required_approvals?: number;
+  /** What an item that nobody resolved by its deadline becomes; default block. */
+  on_expiry?: 'approve' | 'block';
+  /** How long a sidecar route with `on_escalation: hold` keeps the agent's call open; default 300. */
+  hold_seconds?: number;
 }
 
 export interface DecisionPolicy {

@@ -47,7 +47,8 @@ const routeSchema = {
     },
     max_response_bytes: { type: 'integer', minimum: 1024, maximum: 100 * 1024 * 1024 },
     fail_mode: { enum: ['closed', 'open'] },
-    on_escalation: { enum: ['block', 'forward'] },
+    on_escalation: { enum: ['block', 'forward', 'hold'] },
+    hold_seconds: { type: 'integer', minimum: 1, maximum: 3600 },
     redact: { type: 'boolean' },
     unscannable: { enum: ['block', 'release'] },
     mcp: {

@@ -34,7 +34,8 @@ type RawRoute = {
   timeouts?: { connect_ms?: number; headers_ms?: number; body_ms?: number };
   max_response_bytes?: number;
   fail_mode?: 'closed' | 'open';
-  on_escalation?: 'block' | 'forward';
+  on_escalation?: 'block' | 'forward' | 'hold';
+  hold_seconds?: number;
   redact?: boolean;
   unscannable?: 'block' | 'release';
   mcp?: { accept_tool_changes?: Record<string, string> };
@@ -116,6 +117,7 @@ function compileRoute(yaml: LocatedYaml, raw: RawRoute, index: number, issues: C
     maxResponseBytes: raw.max_response_bytes ?? ROUTE_DEFAULTS.maxResponseBytes,
     failMode: raw.fail_mode ?? 'closed',
     onEscalation: raw.on_escalation ?? 'block',
+    holdSeconds: raw.hold_seconds ?? null,
     redact: raw.redact ?? false,
     // A result the gateway cannot read is never approved unread unless the operator opts out.
     unscannable: raw.unscannable ?? 'block',

@@ -11,6 +11,9 @@ import { decisionOf } from './proxy-problems.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import type { SessionCounter } from './session-counter.ts';
 import type { SidecarRoute } from './route-types.ts';
+import { reviewItemPath, type ReviewDesk } from '../oversight/index.ts';
+import type { PolicySource } from '../runtime/index.ts';
+import { holdForReview, holdSecondsFor } from './escalation-hold.ts';
 
 export interface CallFacts {
   route: SidecarRoute;
@@ -26,7 +29,7 @@ export interface CallFacts {
 
 export type PreVerdict =
   /** Decided and recorded: `forward` says whether the call may go on. */
-  | { kind: 'decided'; forward: boolean; response: ResponseBody; body: PreCheckBody }
+  | { kind: 'decided'; forward: boolean; response: ResponseBody; body: PreCheckBody; review?: ReviewNotice }
   /** fail_mode open and the ledger is down: forwarded without a decision. */
   | { kind: 'unrecorded' };
 
@@ -50,18 +53,32 @@ export interface UnscannableResult {
   action: 'block' | 'release';
 }
 
+/** What the agent is told about the human review its call waits for (or waited for). */
+export interface ReviewNotice {
+  href: string;
+  /** pending: still waiting (block mode, or the hold ran out); approve / block: a reviewer (or the deadline) answered while held. */
+  outcome: 'approve' | 'block' | 'pending';
+  reason: string;
+  review_deadline: string | null;
+  held_seconds: number | null;
+}
+
 export class GovernanceGate {
   readonly #runtime: Runtime;
   readonly #sessions: SessionCounter;
   readonly #logger: Logger;
+  readonly #reviews: ReviewDesk | undefined;
+  readonly #policies: PolicySource | undefined;
 
-  constructor(runtime: Runtime, sessions: SessionCounter, logger: Logger) {
+  constructor(runtime: Runtime, sessions: SessionCounter, logger: Logger, reviews?: ReviewDesk, policies?: PolicySource) {
     this.#runtime = runtime;
     this.#sessions = sessions;
     this.#logger = logger;
+    this.#reviews = reviews;
+    this.#policies = policies;
   }
 
-  async preCheck(facts: CallFacts): Promise<PreVerdict> {
+  async preCheck(facts: CallFacts, signal?: AbortSignal): Promise<PreVerdict> {
     const { route } = facts;
     const slot = this.#sessions.reserve(facts.sessionId, facts.tool);
     const body: PreCheckBody = {
@@ -78,6 +95,7 @@ export class GovernanceGate {
     try {
       response = await this.#runtime.preCheck(body, {
         priorSessionCalls: slot.prior,
+        principal: `agent:${facts.agentId}`,
         record: { route: route.name, protocol: route.protocol, request_id: facts.requestId, upstream: route.upstream.origin },
       });
     } catch (error) {
@@ -85,10 +103,22 @@ export class GovernanceGate {
       if (this.#failOpen(error, facts, 'pre_check')) return { kind: 'unrecorded' };
       throw error;
     }
-    const forward = allows(decisionOf(response).outcome, route);
+    const decision = decisionOf(response);
+    let forward = allows(decision.outcome, route);
+    let review: ReviewNotice | undefined;
+    if (decision.outcome === 'escalate' || decision.outcome === 'request_evidence') {
+      review = { href: reviewItemPath(response.envelope_id), outcome: 'pending', reason: decision.reason, review_deadline: decision.review_deadline ?? null, held_seconds: null };
+      if (route.onEscalation === 'hold' && this.#reviews && this.#policies) {
+        const tier = (response.risk as { tier?: string } | undefined)?.tier ?? null;
+        const held = await holdForReview(this.#reviews, response.envelope_id, holdSecondsFor(route, this.#policies, tier), signal)
+          .catch((error: unknown) => { slot.release(); throw error; });
+        review = { ...review, outcome: held.outcome, reason: held.reason, held_seconds: held.heldSeconds };
+        forward = held.outcome === 'approve';
+      }
+    }
     if (!forward) slot.release();
     publishSidecarEvent(route.name, forward ? 'forwarded' : 'blocked');
-    return { kind: 'decided', forward, response, body };
+    return { kind: 'decided', forward, response, body, ...(review ? { review } : {}) };
   }
 
   async postCheck(facts: CallFacts, pre: PreVerdict, output: Record<string, unknown>, upstream: UpstreamFacts): Promise<PostVerdict> {
@@ -109,6 +139,7 @@ export class GovernanceGate {
           on_escalation: route.onEscalation,
         },
         unscannable: upstream.unscannable ? { contentType: upstream.unscannable.content_type, action: upstream.unscannable.action } : undefined,
+        reviewWaived: route.onEscalation === 'forward',
         preCheck: { envelope_id: pre.response.envelope_id, outcome: decisionOf(pre.response).outcome as Outcome, body: pre.body },
       });
       const release = allows(decisionOf(result.body).outcome, route);

@@ -51,12 +51,13 @@ export async function handleGovernedHttp(deps: GovernedDeps, call: ProxiedReques
       });
     }
     const facts = callFacts(req, route, call.agentId, call.requestId, identified.call);
-    const pre = await deps.gate.preCheck(facts).catch((error: unknown) => {
+    const pre = await deps.gate.preCheck(facts, abortWhenClosed(res)).catch((error: unknown) => {
       throw error instanceof ApiError ? ledgerRefusal(error, route, 'pre_check') : error;
     });
     if (pre.kind === 'decided') {
       res.setHeader('x-governance-pre-check', pre.response.envelope_id);
-      if (!pre.forward) throw blockedCall(pre.response, facts.tool, route.name);
+      if (pre.review) res.setHeader('x-governance-review', pre.review.href);
+      if (!pre.forward) throw blockedCall(pre.response, facts.tool, route.name, pre.review);
     }
     await forwardAndRelease(deps, call, facts, pre, raw.length === 0 ? null : raw);
   } catch (error) {

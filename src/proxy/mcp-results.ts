@@ -3,7 +3,8 @@
 // reads the reason and can change course. `_meta` carries the same facts for programs.
 
 import type { ResponseBody } from '../runtime/index.ts';
-import { decisionOf, failuresOf } from './proxy-problems.ts';
+import { decisionOf, failuresOf, reviewSentence } from './proxy-problems.ts';
+import type { ReviewNotice } from './governance-gate.ts';
 
 export const DECISION_META_KEY = 'io.governance-gateway/decision';
 
@@ -27,11 +28,18 @@ function failureLines(response: ResponseBody): string {
 }
 
 /** The pre-check said no: the server never received the call. */
-export function blockedCallResult(response: ResponseBody, tool: string): ToolResult {
+export function blockedCallResult(response: ResponseBody, tool: string, review?: ReviewNotice): ToolResult {
   const decision = decisionOf(response);
+  const meta = { stage: 'pre_check', envelope_id: response.envelope_id, outcome: decision.outcome, reason: decision.reason, failures: failuresOf(response) };
+  if (review) {
+    return errorResult(
+      `The call to tool "${tool}" was not run: ${reviewSentence(review)} (envelope ${response.envelope_id}).${failureLines(response)}`,
+      { ...meta, review },
+    );
+  }
   return errorResult(
     `Governance ${verdict(decision.outcome)} this call to tool "${tool}"; it was not run. Reason: ${decision.reason} (envelope ${response.envelope_id}).${failureLines(response)}`,
-    { stage: 'pre_check', envelope_id: response.envelope_id, outcome: decision.outcome, reason: decision.reason, failures: failuresOf(response) },
+    meta,
   );
 }
 

@@ -35,14 +35,14 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
   }
   const args = params.arguments === undefined ? {} : params.arguments as Record<string, unknown>;
   const facts = callFacts(req, route, call.agentId, call.requestId, { name, params: args });
-  const pre = await deps.gate.preCheck(facts).catch((error: unknown) => {
+  const pre = await deps.gate.preCheck(facts, abortWhenClosed(res)).catch((error: unknown) => {
     throw error instanceof ApiError ? ledgerRefusal(error, route, 'pre_check') : error;
   });
   const extra: Record<string, string> = {};
   if (pre.kind === 'decided') {
     extra['x-governance-pre-check'] = pre.response.envelope_id;
     if (!pre.forward) {
-      sendJson(res, 200, resultMessage(request.id, blockedCallResult(pre.response, name)), extra);
+      sendJson(res, 200, resultMessage(request.id, blockedCallResult(pre.response, name, pre.review)), extra);
       return;
     }
   }

@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import { ApiError, endLingering, problemBody } from '../http/index.ts';
 import type { ResponseBody } from '../runtime/index.ts';
+import type { ReviewNotice } from './governance-gate.ts';
 
 export interface DecisionSummary {
   outcome: string;
@@ -30,11 +31,30 @@ function verdictText(decision: DecisionSummary): string {
   return `held for human review (${decision.outcome}${decision.reviewer_id ? `, reviewer ${decision.reviewer_id}` : ''})`;
 }
 
-export function blockedCall(response: ResponseBody, tool: string, route: string): ApiError {
+export function blockedCall(response: ResponseBody, tool: string, route: string, review?: ReviewNotice): ApiError {
   const decision = decisionOf(response);
-  return new ApiError('TOOL_CALL_BLOCKED', `The call to ${tool} was ${verdictText(decision)} by governance and not forwarded: ${decision.reason}`, {
-    extensions: { envelope_id: response.envelope_id, tool, route, decision, failures: failuresOf(response) },
+  const detail = review
+    ? `The call to ${tool} was not forwarded: ${reviewSentence(review)}`
+    : `The call to ${tool} was ${verdictText(decision)} by governance and not forwarded: ${decision.reason}`;
+  return new ApiError('TOOL_CALL_BLOCKED', detail, {
+    extensions: { envelope_id: response.envelope_id, tool, route, decision, failures: failuresOf(response), ...(review ? { review } : {}) },
+    ...(review ? { headers: { location: review.href } } : {}),
   });
+}
+
+/** Plain words on a call that waits (or waited) for a human: what happened, where to look, how long it may take. */
+export function reviewSentence(review: ReviewNotice): string {
+  const where = `review item ${review.href}`;
+  if (review.outcome === 'block') return `a human review turned it down (${where}). ${review.reason}`;
+  if (review.outcome === 'approve') return `a human approved it (${where}).`;
+  const held = review.held_seconds !== null ? ` It was held for ${review.held_seconds} s without an answer.` : '';
+  const deadline = review.review_deadline ? ` A reviewer has until ${review.review_deadline} (${untilText(review.review_deadline)}) to decide; unanswered, it is blocked.` : '';
+  return `a human must approve this call before it can run; it waits in the review queue as ${where}.${held}${deadline} Do not retry it until you are told it was approved.`;
+}
+
+function untilText(deadline: string): string {
+  const minutes = Math.max(0, Math.round((Date.parse(deadline) - Date.now()) / 60_000));
+  return minutes < 120 ? `about ${minutes} minutes from now` : `about ${Math.round(minutes / 60)} hours from now`;
 }
 
 export function withheldResult(response: ResponseBody, tool: string, route: string): ApiError {

@@ -7,7 +7,8 @@ export type RouteProtocol = 'http' | 'mcp';
 /** closed: no ledger record, no forwarding (503). open: forward anyway, log and count it. */
 export type FailMode = 'closed' | 'open';
 /** What an `escalate` or `request_evidence` outcome does to the call: hold it back, or let it through. */
-export type EscalationAction = 'block' | 'forward';
+/** escalate / request_evidence: block at once, hold until a reviewer answers, or forward anyway (audit only). */
+export type EscalationAction = 'block' | 'forward' | 'hold';
 
 /** How an HTTP route names the tool a request calls, and where its params are. */
 export type ToolSource =
@@ -43,6 +44,8 @@ export interface SidecarRoute {
   readonly maxResponseBytes: number;
   readonly failMode: FailMode;
   readonly onEscalation: EscalationAction;
+  /** on_escalation hold: how long the call is held open; null = the tier's hold_seconds from decision.yaml. */
+  readonly holdSeconds: number | null;
   /** Mask sensitive data in a result before its post-check, instead of blocking the whole result. */
   readonly redact: boolean;
   /** A result the sidecar cannot read (binary, not UTF-8): `block` withholds it, `release` lets it through; both are recorded. */

@@ -3,6 +3,7 @@
 // else goes on to the /v1 router. Routes are hot-reloaded: a broken edit is rejected with its
 // line and field, and the last good routes stay in force.
 
+import type { ReviewDesk } from '../oversight/index.ts';
 import path from 'node:path';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -38,6 +39,8 @@ export interface SidecarOptions {
   /** AGENT_ID: who this sidecar governs (wins over gateway.yaml's agent_id). */
   agentId: string | null;
   versions(): { policy_version: string; score_version: string };
+  /** Review items: on_escalation hold waits on them. */
+  reviews?: ReviewDesk;
   /** Quiet time before a changed gateway.yaml is read (tests shorten it). */
   debounceMs?: number;
 }
@@ -72,7 +75,7 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
   const initial = watched.current();
   const agentId = () => options.agentId ?? watched.current().agentId;
   const sessions = new SessionCounter(initial.sessions);
-  const gate = new GovernanceGate(options.runtime, sessions, logger);
+  const gate = new GovernanceGate(options.runtime, sessions, logger, options.reviews, options.policies);
   let pins: ToolPins;
   try {
     pins = await ToolPins.load(options.ledger, agentId, options.versions);

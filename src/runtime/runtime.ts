@@ -22,6 +22,8 @@ import { ledgerEntry, postCheckResponse, preCheckResponse, validateResponse, typ
 import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
 import type { RuntimeJudge } from '../judge/index.ts';
 import { enqueueJudgement, judgePayload, type JudgeOptions, type Judged } from './judged-evaluation.ts';
+import { publishReviewCreated } from './review-created.ts';
+import { answeredEscalation, reviewedPreCheck, REVIEWED, type GrantPort, type ReviewVerdictPort } from './oversight-hooks.ts';
 
 export interface PolicySource {
   current(): PolicyBundle;
@@ -40,6 +42,10 @@ export interface RuntimeDeps {
   judge?: RuntimeJudge;
   /** Whether the agent holds a valid certificate for this policy version (CEL `agent.certified`). */
   certified?: (agentId: string, policyVersion: string) => Promise<boolean>;
+  /** Human review (src/oversight): post-checks and re-runs of reviewed calls honour its verdicts. */
+  reviews?: ReviewVerdictPort;
+  /** Standing approvals checked before a pre-check escalates. */
+  grants?: GrantPort;
 }
 
 /** What the sidecar adds to a call beyond its request body. */
@@ -55,6 +61,10 @@ export interface SidecarFacts {
   preCheck?: { envelope_id: string; outcome: LedgerRow['outcome']; body: PreCheckBody };
   /** Post-check: the sidecar could not read the result; `block` makes that a critical safety failure. */
   unscannable?: GovernanceContext['unscannableOutput'];
+  /** Who made the call (`kind:subject`), kept in the payload: separation of duties in review. */
+  principal?: string;
+  /** The route forwarded an escalated call on purpose (on_escalation: forward): no review gate at post-check. */
+  reviewWaived?: boolean;
 }
 
 export interface PostCheckResult {
@@ -76,7 +86,7 @@ export class Runtime {
     this.#sessions = deps.sessions ?? new SessionHistory();
   }
 
-  async validate(body: ValidateBody, options: JudgeOptions = {}): Promise<ResponseBody> {
+  async validate(body: ValidateBody, facts: Pick<SidecarFacts, 'principal'> = {}, options: JudgeOptions = {}): Promise<ResponseBody> {
     const started = performance.now();
     const input = validateInput(body);
     const sessionId = body.request.session_id ?? null;
@@ -88,7 +98,7 @@ export class Runtime {
     const response = validateResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'validate', envelopeId, parentEnvelopeId: body.parent_envelope_id ?? null, agentId: body.agent_id,
-      action: null, evaluation, payload: { request: body, response, ...rulesPayload(evaluated), ...judgePayload(evaluated) },
+      action: null, evaluation, payload: { request: body, response, ...principalPayload(facts), ...rulesPayload(evaluated), ...judgePayload(evaluated) },
     }), input, evaluation);
     await enqueueJudgement(this.#deps.judge, evaluated, envelopeId);
     return response;
@@ -99,7 +109,8 @@ export class Runtime {
     const input = preCheckInput(body);
     const sessionId = body.session_id ?? null;
     const evaluated = await this.#evaluate(input, null, { sessionCalls: facts.priorSessionCalls, history: this.#sessions.calls(sessionId) });
-    const { evaluation } = evaluated;
+    const grant = await this.#standingApproval(evaluated, body);
+    const evaluation = grant ? answeredEscalation(evaluated.evaluation, 'approve', 'approval_grant', grant.reason) : evaluated.evaluation;
     const envelopeId = newEnvelopeId();
     // A call that may go ahead counts as made: a sequence rule errs towards seeing it.
     if (evaluation.decision.outcome !== 'block' && input.proposedAction) {
@@ -108,9 +119,18 @@ export class Runtime {
     const response = preCheckResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'pre_check', envelopeId, parentEnvelopeId: null, agentId: body.agent_id,
-      action: body.action, evaluation, payload: { request: body, response, ...sidecarPayload(facts), ...rulesPayload(evaluated) },
+      action: body.action, evaluation,
+      payload: { request: body, response, ...sidecarPayload(facts), ...principalPayload(facts), ...(grant ? { approval_grant: grant } : {}), ...rulesPayload(evaluated) },
     }), input, evaluation);
     return response;
+  }
+
+  /** A grant that answers this pre-check's escalation, consumed; only asked when it escalates. */
+  async #standingApproval(evaluated: Evaluated, body: PreCheckBody) {
+    if (!this.#deps.grants || !REVIEWED.has(evaluated.evaluation.decision.outcome)) return undefined;
+    return this.#deps.grants.consume({
+      agentId: body.agent_id, tool: body.action, params: body.params ?? {}, sessionId: body.session_id ?? null, now: this.#now(),
+    });
   }
 
   postCheck(body: PostCheckBody, facts: SidecarFacts = {}, options: JudgeOptions = {}): Promise<PostCheckResult> {
@@ -155,8 +175,12 @@ export class Runtime {
     }
     const input = postCheckInput(preBody, body);
     const sessionId = preBody.session_id ?? null;
-    const evaluated = await this.#judged(input, null, { preCheck: pre, history: this.#sessions.calls(sessionId, preCheckId), unscannable: facts.unscannable }, options);
-    const { evaluation } = evaluated;
+    const reviewed = facts.reviewWaived ? pre : await reviewedPreCheck(this.#deps.reviews, pre);
+    const evaluated = await this.#judged(input, null, { preCheck: reviewed, history: this.#sessions.calls(sessionId, preCheckId), unscannable: facts.unscannable }, options);
+    // A human approved this call: the output's own escalation is theirs to have made (a block still blocks).
+    const evaluation = reviewed.review?.outcome === 'approve' && REVIEWED.has(evaluated.evaluation.decision.outcome)
+      ? answeredEscalation(evaluated.evaluation, 'approve', 'human_review', reviewed.reason ?? 'Approved in human review.')
+      : evaluated.evaluation;
     // It ran: recorded now unless its pre-check already was (once per pre-check envelope).
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []), preCheckId);
     const envelopeId = newEnvelopeId();
@@ -164,7 +188,8 @@ export class Runtime {
     try {
       await this.#record(ledgerEntry({
         kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
-        action: preBody.action, evaluation, payload: { request: body, request_digest: digest, pre_check: preBody, response, ...sidecarPayload(facts), ...rulesPayload(evaluated), ...judgePayload(evaluated) },
+        action: preBody.action, evaluation,
+        payload: { request: body, request_digest: digest, pre_check: preBody, response, ...sidecarPayload(facts), ...principalPayload(facts), ...reviewPayload(reviewed), ...rulesPayload(evaluated), ...judgePayload(evaluated) },
       }), input, evaluation);
       await enqueueJudgement(this.#deps.judge, evaluated, envelopeId);
     } catch (error) {
@@ -191,10 +216,11 @@ export class Runtime {
     const preCheckRow = source.kind === 'post_check' && source.parent_envelope_id
       ? await this.#deps.ledger.get(source.parent_envelope_id as string)
       : undefined;
+    const reviewedPre = preCheckRow ? await reviewedPreCheck(this.#deps.reviews, preCheckRow) : undefined;
     const evaluated = await this.#evaluate(input, parentId, {
-      preCheck: preCheckRow, sessionCalls: priorSessionCalls(source), history: storedHistory(source),
+      preCheck: reviewedPre, sessionCalls: priorSessionCalls(source), history: storedHistory(source),
     });
-    const { evaluation } = evaluated;
+    const evaluation = await this.#answeredByReview(source, evaluated.evaluation);
     const newId = newEnvelopeId();
     const { decided_by: _decidedBy, ...decision } = evaluation.decision;
     const response: ResponseBody = {
@@ -212,6 +238,13 @@ export class Runtime {
       action: source.action, evaluation, payload: { ...stored, source_kind: source.kind, response, ...rulesPayload(evaluated) },
     }), input, evaluation);
     return response;
+  }
+
+  /** A re-run that escalates again, of an envelope a human already reviewed, takes the human's answer. */
+  async #answeredByReview(source: LedgerRow, evaluation: GovernanceEvaluation): Promise<GovernanceEvaluation> {
+    if (!this.#deps.reviews || !REVIEWED.has(source.outcome ?? '') || !REVIEWED.has(evaluation.decision.outcome)) return evaluation;
+    const gate = await this.#deps.reviews.gate(source.envelope_id);
+    return gate.outcome === 'pending' ? evaluation : answeredEscalation(evaluation, gate.outcome, 'human_review', gate.reason);
   }
 
   /** What the active bundle (or `bundle`) decides for a request, under this gateway's live state; records nothing. */
@@ -252,7 +285,7 @@ export class Runtime {
       historicalReliability: reliability.score,
       reliabilitySamples: reliability.samples,
       parent,
-      preCheck: preCheck ? { envelopeId: preCheck.envelope_id, outcome: preCheck.outcome ?? 'approve' } : undefined,
+      preCheck: preCheck ? { envelopeId: preCheck.envelope_id, outcome: preCheck.outcome ?? 'approve', reason: preCheck.reason } : undefined,
       judgeScore: extra.judge?.score ?? null,
       judge: extra.judge?.context,
       agentCertified,
@@ -272,6 +305,7 @@ export class Runtime {
   async #record(entry: LedgerEntry, input: GovernanceInput, evaluation: GovernanceEvaluation): Promise<LedgerRow> {
     const row = await this.#deps.ledger.append(entry);
     publishRules(evaluation);
+    if (REVIEWED.has(entry.outcome ?? '')) publishReviewCreated(row);
     if (entry.outcome) {
       this.#deps.reliability.record(input.agentId, entry.outcome, entry.final_confidence ?? 0, Date.parse(row.created_at), evaluation.decision.decided_by);
       if (decisionChannel.hasSubscribers) {
@@ -284,8 +318,8 @@ export class Runtime {
 
 }
 
-/** The facts of a pre-check a post-check reads: its id and outcome. */
-type PreCheckRef = Pick<LedgerRow, 'envelope_id' | 'outcome'>;
+/** The facts of a pre-check a post-check reads: its id and outcome (and, once reviewed, why). */
+type PreCheckRef = Pick<LedgerRow, 'envelope_id' | 'outcome'> & { reason?: string; review?: { outcome: string; reason: string } };
 
 interface EvaluationExtras {
   preCheck?: PreCheckRef;
@@ -304,6 +338,14 @@ function storedRequest(row: LedgerRow): StoredRequest {
     throw new ApiError('PAYLOAD_UNAVAILABLE', `The payload of envelope ${row.envelope_id} is no longer available (payload retention); its metadata and hash remain in the ledger.`);
   }
   return row.payload as unknown as StoredRequest;
+}
+
+function principalPayload(facts: SidecarFacts): Record<string, unknown> {
+  return facts.principal ? { principal: facts.principal } : {};
+}
+
+function reviewPayload(pre: PreCheckRef): Record<string, unknown> {
+  return pre.review ? { review: pre.review } : {};
 }
 
 function sidecarPayload(facts: SidecarFacts): Record<string, unknown> {

@@ -1,7 +1,7 @@
 // Shapes of the audit, review, health and error bodies: the parts the spec leaves "not shown".
 
 import { OUTCOMES, RISK_TIERS } from '../governance/types.ts';
-import { ENTRY_KINDS } from '../ledger/types.ts';
+import { ENTRY_KINDS, REVIEW_STATUSES } from '../ledger/types.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const hex = { type: 'string', pattern: '^[0-9a-f]{64}$' };
@@ -177,7 +177,7 @@ export const PiiErasure = {
 
 export const ReviewItem = {
   type: 'object',
-  required: ['envelope_id', 'seq', 'kind', 'agent_id', 'action', 'outcome', 'risk_tier', 'reviewer_id', 'review_deadline', 'status', 'created_at', 'resolution_envelope_id'],
+  required: ['envelope_id', 'seq', 'kind', 'agent_id', 'action', 'outcome', 'risk_tier', 'reviewer_id', 'review_deadline', 'status', 'overdue', 'claimed_by', 'created_at', 'resolution_envelope_id'],
   properties: {
     envelope_id: { type: 'string', format: 'uuid' },
     seq: { type: 'integer' },
@@ -188,7 +188,9 @@ export const ReviewItem = {
     risk_tier: { type: ['string', 'null'], enum: [...RISK_TIERS, null] },
     reviewer_id: { type: ['string', 'null'] },
     review_deadline: { type: ['string', 'null'], format: 'date-time' },
-    status: { type: 'string', enum: ['pending', 'overdue', 'resolved'] },
+    status: { type: 'string', enum: REVIEW_STATUSES, description: 'pending -> claimed -> approved | rejected; pending | claimed -> expired at the deadline.' },
+    overdue: { type: 'boolean', description: 'Open (pending or claimed) past review_deadline; the expiry job will record it expired.' },
+    claimed_by: { type: ['string', 'null'], description: 'Who holds the item while it is claimed.' },
     created_at: { type: 'string', format: 'date-time' },
     resolution_envelope_id: { type: ['string', 'null'] },
   },
@@ -277,13 +279,18 @@ export const Problem = {
 
 export const ReviewResolution = {
   type: 'object',
-  required: ['envelope_id', 'resolved_envelope_id', 'outcome', 'reviewer_id', 'note', 'created_at'],
+  required: ['envelope_id', 'resolved_envelope_id', 'outcome', 'reviewer_id', 'note', 'created_at', 'status', 'decided', 'approvals', 'required_approvals'],
   properties: {
-    envelope_id: { type: 'string', format: 'uuid', description: 'The `review` ledger row that records the verdict.' },
+    envelope_id: { type: 'string', format: 'uuid', description: 'The ledger row that records the verdict (or, when more approvers are needed, this approval).' },
     resolved_envelope_id: { type: 'string', format: 'uuid' },
     outcome: { type: 'string', enum: ['approve', 'block'] },
     reviewer_id: { type: 'string' },
     note: { type: 'string' },
     created_at: { type: 'string', format: 'date-time' },
+    status: { type: 'string', enum: REVIEW_STATUSES, description: 'The item\'s status after this verdict.' },
+    decided: { type: 'boolean', description: 'false: an approval recorded, but the tier needs more distinct approvers (202).' },
+    approvals: { type: 'array', items: { type: 'string' } },
+    required_approvals: { type: 'integer' },
+    grant: { description: 'The approval grant given with this verdict, if any.', oneOf: [{ $ref: '#/components/schemas/ApprovalGrant' }, { type: 'null' }] },
   },
 };

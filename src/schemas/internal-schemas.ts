@@ -6,7 +6,7 @@ import { OUTCOMES, RISK_TIERS } from '../governance/types.ts';
 import { AGENT_ID_PATTERN } from './runtime-requests.ts';
 
 /** The kinds a sidecar may append. kill_switch and review rows are made by the central API only. */
-export const SIDECAR_ENTRY_KINDS = ['validate', 'pre_check', 'post_check', 'decision', 'tool_pin', 'tunnel', 'idempotency_conflict'] as const;
+export const SIDECAR_ENTRY_KINDS = ['validate', 'pre_check', 'post_check', 'decision', 'tool_pin', 'tunnel', 'idempotency_conflict', 'approval_use'] as const;
 export const INTERNAL_APPEND_MAX_ENTRIES = 500;
 
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
@@ -70,6 +70,12 @@ export const InternalRow = {
   type: 'object',
   required: ['row'],
   properties: { row: { type: ['object', 'null'], description: 'The full row (with payload), or null when there is none.' } },
+};
+
+export const InternalChildren = {
+  type: 'object',
+  required: ['rows'],
+  properties: { rows: { type: 'array', items: { type: 'object' }, description: 'Every row linked to the parent, oldest first (with payloads).' } },
 };
 
 export const InternalRowList = {

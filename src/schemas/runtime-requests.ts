@@ -130,8 +130,9 @@ export const ReviewResolutionRequest = {
   additionalProperties: false,
   required: ['outcome', 'note'],
   properties: {
-    outcome: { type: 'string', enum: ['approve', 'block'], description: 'The reviewer\'s verdict.' },
-    note: { type: 'string', minLength: 1, maxLength: 4000, description: 'Why: recorded in the ledger.' },
+    outcome: { type: 'string', enum: ['approve', 'reject', 'block'], description: 'The reviewer\'s verdict: approve, or reject (block is the same as reject: the spec\'s outcome word).' },
+    note: { type: 'string', minLength: 1, maxLength: 4000, description: 'Why: recorded in the ledger; a rejection\'s note is the reason the agent sees.' },
     reviewer_id: { type: 'string', maxLength: 256, description: 'Who reviewed, when auth is off (with auth on, the caller\'s identity is used).' },
+    grant: { $ref: '#/components/schemas/ApprovalScope', description: 'Approve more than this call: a standing approval for later calls (approve only).' },
   },
 };

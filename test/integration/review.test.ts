@@ -111,7 +111,7 @@ test('queue: status and tier filters; bad values are 422', async (t) => {
     assert.deepEqual(ids(body).sort(), queued.filter((q) => q.tier === tier).map((q) => q.id).sort());
     assert.equal(body.total, body.items.length);
   }
-  for (const [query, path] of [['status=open', 'query.status'], ['tier=severe', 'query.tier'], ['limit=501', 'query.limit'], ['offset=-1', 'query.offset']]) {
+  for (const [query, path] of [['status=late', 'query.status'], ['overdue=yes', 'query.overdue'], ['agent_id=a%20b', 'query.agent_id'], ['tier=severe', 'query.tier'], ['limit=501', 'query.limit'], ['offset=-1', 'query.offset']]) {
     const res = await gw.call('GET', `/v1/review/queue?${query}`);
     assertProblem(res, 422, 'VALIDATION_FAILED');
     assert.equal(res.body.errors[0].path, path);
@@ -136,7 +136,7 @@ test('queue: an item is overdue once the clock passes its deadline, and still co
   assert.ok(late.length > 0 && onTime.length > 0);
   assert.deepEqual(ids(await queue(gw, '?status=overdue')).sort(), late.sort());
   const all = await queue(gw);
-  for (const item of all.items) assert.equal(item.status, late.includes(item.envelope_id) ? 'overdue' : 'pending');
+  for (const item of all.items) assert.deepEqual([item.status, item.overdue], ['pending', late.includes(item.envelope_id)]);
   assert.deepEqual(ids(await queue(gw, '?status=pending')).sort(), queued.map((q) => q.id).sort(), 'pending includes overdue');
 
   // A resolved item is resolved, however late.
@@ -160,7 +160,7 @@ test('resolution: 201 records a review row; the item is resolved; a second verdi
 
   const resolved = await queue(gw, '?status=resolved');
   assert.deepEqual(ids(resolved), [target.id]);
-  assert.equal(resolved.items[0].status, 'resolved');
+  assert.equal(resolved.items[0].status, 'approved');
   assert.equal(resolved.items[0].resolution_envelope_id, res.body.envelope_id);
   assert.ok(!ids(await queue(gw, '?status=pending')).includes(target.id));
 

@@ -228,7 +228,8 @@ routes:
   assert.equal(held.status, 403);
   assert.equal(held.body.code, 'TOOL_CALL_BLOCKED');
   assert.equal(held.body.decision.outcome, 'escalate');
-  assert.match(held.body.detail, /held for human review/);
+  assert.match(held.body.detail, /a human must approve this call/);
+  assert.equal(held.headers.get('location'), `/v1/review/queue/${held.body.envelope_id}`);
   assert.equal(upstream.received.length, 0);
   const queue = await gw.call('GET', '/v1/review/queue');
   assert.ok(queue.body.items.some((item: { envelope_id: string }) => item.envelope_id === held.body.envelope_id), 'the escalation waits in the review queue');

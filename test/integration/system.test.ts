@@ -7,7 +7,7 @@ import http from 'node:http';
 import { startTestGateway } from '../helpers/gateway.ts';
 import { validateBody } from '../helpers/bodies.ts';
 import { responseErrors } from '../../src/schemas/index.ts';
-import { auditRoutes, authRoutes, certifyRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes } from '../../src/api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes } from '../../src/api/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -62,7 +62,7 @@ test('GET /metrics: kill_switch_active follows the switch', async (t) => {
 /** Every /v1 route the gateway registers, built the same way start-gateway builds them. */
 function registeredV1Routes(): Array<{ method: string; path: string }> {
   const none = {} as never;
-  return [...runtimeRoutes(none), ...auditRoutes(none), ...reviewRoutes(none, none), ...authRoutes({ authEnabled: false }), ...policyRoutes(none),
+  return [...runtimeRoutes(none), ...auditRoutes(none), ...reviewRoutes(none, none), ...approvalRoutes(none), ...authRoutes({ authEnabled: false }), ...policyRoutes(none),
     ...judgeRoutes(none), ...certifyRoutes(none)]
     .filter((route) => route.path.startsWith('/v1/'))
     .map(({ method, path }) => ({ method, path }));
@@ -91,7 +91,7 @@ test('GET /openapi.json: OpenAPI 3.1 documenting every /v1 route, with resolvabl
 
   const schemas = doc.components.schemas;
   for (const name of ['ValidateRequest', 'ValidateResponse', 'ProposedAction', 'PreCheckResponse', 'PostCheckRequest',
-    'AuditList', 'AuditRecord', 'ChainVerifyReport', 'PiiErasure', 'ReviewQueue', 'ReviewResolution', 'Health', 'Problem', 'AuthCheck',
+    'AuditList', 'AuditRecord', 'ChainVerifyReport', 'PiiErasure', 'ReviewQueue', 'ReviewResolution', 'ReviewItemDetail', 'ApprovalGrant', 'Health', 'Problem', 'AuthCheck',
     'PolicyEvaluateRequest', 'PolicyEvaluateResponse', 'JudgeStatus', 'CertifyRequest', 'CertificationResult', 'AgentCertification',
     'RevokeCertificateRequest', 'RevocationResult', 'CertificateStatus', 'Jwks']) {
     assert.ok(schemas[name], `components.schemas.${name} is missing`);

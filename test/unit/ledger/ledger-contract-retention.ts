@@ -124,10 +124,10 @@ export function retentionCases(open: OpenLedger): void {
         makeEntry({ outcome: 'escalate', risk_tier: 'high' }),
         makeEntry({ kind: 'decision', outcome: 'request_evidence', risk_tier: 'low' }),
       ]);
-      await ledger.append(makeEntry({ kind: 'review', parent_envelope_id: resolvedItem.envelope_id, outcome: 'block' }));
+      await ledger.append(makeEntry({ kind: 'review', parent_envelope_id: resolvedItem.envelope_id, outcome: 'block', reviewer_id: 'user:rita' }));
       assert.equal((await retireMetadata(ledger, day(365))).rows_deleted, 2);
       const queue = await ledger.reviewQueue({ limit: 10, offset: 0, now: START + 500 * DAY });
-      assert.deepEqual(queue.items.map((i) => [i.seq, i.status]), [[resolvedItem.seq, 'resolved'], [pending.seq, 'pending']]);
+      assert.deepEqual(queue.items.map((i) => [i.seq, i.status]), [[resolvedItem.seq, 'rejected'], [pending.seq, 'pending']]);
       assert.equal(queue.total, 2);
     }, { now: clock.now });
   });

@@ -1,0 +1,41 @@
+// The review item as a reviewer sees it: the call under review (tool, arguments, scores,
+// failures, risk factors, decision), its state and history, and the agent's recent records.
+
+import type { ReviewDesk } from './review-desk.ts';
+
+export const AGENT_HISTORY_LIMIT = 10;
+
+export function reviewItemPath(envelopeId: string): string {
+  return `/v1/review/queue/${envelopeId}`;
+}
+
+export async function reviewItemBody(desk: ReviewDesk, id: string): Promise<Record<string, unknown>> {
+  const { item, state } = await desk.view(id);
+  const policy = desk.policyFor(item);
+  const payload = (item.payload ?? {}) as Record<string, unknown>;
+  const request = (payload.request ?? payload.pre_check ?? null) as Record<string, unknown> | null;
+  const response = (payload.response ?? {}) as Record<string, unknown>;
+  const history = item.agent_id
+    ? (await desk.ledger.list({ agent_id: item.agent_id, limit: AGENT_HISTORY_LIMIT, offset: 0 })).rows
+    : [];
+  const { transitions: _transitions, ...visible } = state;
+  return {
+    ...visible,
+    required_approvals: policy.requiredApprovals,
+    on_expiry: policy.onExpiry,
+    href: reviewItemPath(id),
+    call: {
+      kind: item.kind,
+      agent_id: item.agent_id,
+      tool: item.action,
+      arguments: request?.params ?? request?.execution ?? null,
+      request,
+      validation: response.validation ?? null,
+      risk: response.risk ?? null,
+      decision: response.decision ?? null,
+      payload_state: item.payload_state,
+      created_at: item.created_at,
+    },
+    agent_history: history,
+  };
+}
