@@ -98,7 +98,7 @@ test('a request keeps the bundle it started with when a reload lands mid-flight'
   const real = new ReliabilityCache(ledger);
   // The reliability lookup is the request's first await: the reload lands while it waits.
   const reliability = {
-    score: async (agent: string, now: number) => { await gate; return real.score(agent, now); },
+    reliability: async (agent: string, now: number) => { await gate; return real.reliability(agent, now); },
     record: (...args: Parameters<ReliabilityCache['record']>) => real.record(...args),
   } as unknown as ReliabilityCache;
   const runtime = new Runtime({ ledger, policies: { current: () => current }, killSwitch: await KillSwitch.load(ledger), reliability });
