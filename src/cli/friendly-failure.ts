@@ -1,8 +1,9 @@
 // One line, saying what to do, for the failures a user causes by their setup rather than by a
 // bug: a port already taken, a PostgreSQL server that is down, refuses the login or lacks the
-// database. A stack trace helps nobody there; anything else keeps its stack.
+// database, a central gateway that refuses the sidecar's CENTRAL_GATEWAY_TOKEN. A stack trace helps nobody there; anything else keeps its stack.
 
-import { isDatabaseUnreachable } from '../gateway/index.ts';
+import { isCentralUnreachable, isDatabaseUnreachable } from '../gateway/index.ts';
+import { CentralUnavailable } from '../central/index.ts';
 
 interface ErrorLike { code?: unknown; message?: unknown; port?: unknown; address?: unknown }
 
@@ -15,6 +16,8 @@ export function friendlyFailure(error: unknown, env: NodeJS.ProcessEnv = process
   if (code === 'EACCES' && port !== undefined) {
     return `not allowed to listen on port ${String(port)} (ports below 1024 need privileges); choose another with --port N or PORT=N`;
   }
+  const central = centralFailure(error);
+  if (central) return central;
   const databaseUrl = env.DATABASE_URL?.trim() ?? '';
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) return undefined;
   const where = describeServer(databaseUrl);
@@ -26,6 +29,16 @@ export function friendlyFailure(error: unknown, env: NodeJS.ProcessEnv = process
   if (code === '3D000') return `PostgreSQL at ${where}: ${String(message)}; create it (createdb) or correct DATABASE_URL`;
   if (code === '42501') return `PostgreSQL at ${where}: ${String(message)}; grant the gateway's user the rights on its schema, or run govgate migrate as the owner`;
   return `PostgreSQL at ${where} failed: ${String(message)} (SQLSTATE ${code})`;
+}
+
+/** A 4xx from the central gateway at start-up: waiting would not fix it (5xx and no answer are waited for). */
+function centralFailure(error: unknown): string | undefined {
+  if (!(error instanceof CentralUnavailable) || error.status === null || isCentralUnreachable(error)) return undefined;
+  if (error.status === 401 || error.status === 403) {
+    return `${error.message}; correct CENTRAL_GATEWAY_TOKEN (an API key or JWT of a tier with the ledger_internal feature, Enterprise)`;
+  }
+  if (error.status >= 400 && error.status < 500) return `${error.message}; check that CENTRAL_GATEWAY_URL is the central gateway (GATEWAY_VARIANT=edge on PostgreSQL)`;
+  return undefined;
 }
 
 /** host:port/database of the URL, never its password. */

@@ -9,7 +9,7 @@ import {
   type Ledger, type PiiDetector, type PostgresConnectionOptions,
 } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
-import { openRemoteLedger } from '../central/index.ts';
+import { INTERNAL_PATHS, openRemoteLedger, type RemoteLedger } from '../central/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
 
 /**
@@ -30,7 +30,7 @@ export async function openConfiguredLedger(config: Config, options: OpenConfigur
   const piiDetector = options.bundle ? bundleDetector(options.bundle) : undefined;
   if (config.ledger.kind === 'sqlite') return openSqliteLedger({ path: config.ledger.path, piiDetector });
   // The central gateway seals entries (PII commitments included) with its own bundle's detector.
-  if (config.ledger.kind === 'central') return openRemoteLedger({ url: config.ledger.url, token: config.ledger.token });
+  if (config.ledger.kind === 'central') return openCentralLedger(config.ledger.url, config.ledger.token);
   const logger = options.logger;
   return openPostgresLedger({
     ...postgresConnection(config),
@@ -39,6 +39,22 @@ export async function openConfiguredLedger(config: Config, options: OpenConfigur
     // Broken idle connections are replaced by the pool; the next failing call is what fails closed.
     onConnectionError: (error) => logger?.warn('ledger connection error', { error: error.message }),
   });
+}
+
+/**
+ * The remote ledger, once the central gateway has answered one authenticated call: start-up then
+ * fails here (unreachable: waited for; token refused: stops) rather than half-way, reading the
+ * kill switch.
+ */
+async function openCentralLedger(url: string, token: string): Promise<RemoteLedger> {
+  const ledger = openRemoteLedger({ url, token });
+  try {
+    await ledger.client.call('GET', INTERNAL_PATHS.head);
+    return ledger;
+  } catch (error) {
+    await ledger.close();
+    throw error;
+  }
 }
 
 /** The PostgreSQL connection settings of `config` (DATABASE_URL, PG_*). */

@@ -1,9 +1,11 @@
-// An edge gateway started while its PostgreSQL is not reachable yet (a pod that starts before
-// the database) does not exit: it listens at once, answers /health/live 200 and /health 503
-// saying why (so Kubernetes keeps it out of the Service without restarting it), and every other
-// request 503 LEDGER_UNAVAILABLE; it retries with exponential backoff and, once the database
-// answers (and migrations have run), hands the port to the full gateway. Any other database
-// error (a refused login, a missing database) still stops start-up: waiting would not fix it.
+// An edge gateway started while its ledger is not reachable yet (a pod that starts before
+// PostgreSQL, or a sidecar that starts before its central gateway) does not exit: it listens at
+// once, answers /health/live 200 and /health 503 saying why (so Kubernetes keeps it out of the
+// Service without restarting it), and every other request 503 LEDGER_UNAVAILABLE (a sidecar's
+// governed routes included: nothing is forwarded ungoverned); it retries with exponential backoff
+// and, once the ledger answers (and migrations have run), hands the port to the full gateway.
+// Any other error (a refused login, a missing database, a central gateway that refuses
+// CENTRAL_GATEWAY_TOKEN) still stops start-up: waiting would not fix it.
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +14,7 @@ import type { Config } from '../config/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
+import { CentralUnavailable } from '../central/index.ts';
 
 /** Network errors that mean "nothing answered there (yet)". */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
@@ -25,6 +28,22 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code === STARTING_UP)) return true;
   return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
+}
+
+/**
+ * Whether the central gateway could not be reached, broke off, or answered 429 or 5xx (it may be
+ * starting, or waiting for its own database). A 4xx such as 401/403 is a misconfiguration.
+ */
+export function isCentralUnreachable(error: unknown): boolean {
+  if (!(error instanceof CentralUnavailable)) return false;
+  return error.status === null || error.status === 429 || error.status >= 500;
+}
+
+/** What the gateway waits for, per ledger kind; undefined: that kind is never waited for. */
+function waitedFor(kind: Config['ledger']['kind']): { what: string; unreachable: (error: unknown) => boolean } | undefined {
+  if (kind === 'postgres') return { what: 'the database', unreachable: isDatabaseUnreachable };
+  if (kind === 'central') return { what: 'the central gateway', unreachable: isCentralUnreachable };
+  return undefined;
 }
 
 export interface DatabaseWait {
@@ -50,15 +69,19 @@ export async function openLedgerWhenReachable(open: () => Promise<Ledger>, conte
   try {
     return { store: await open() };
   } catch (error) {
-    if (context.config.ledger.kind !== 'postgres' || !isDatabaseUnreachable(error)) throw error;
-    return await waitWhileServing(open, context, error, wait);
+    const target = waitedFor(context.config.ledger.kind);
+    if (!target || !target.unreachable(error)) throw error;
+    return await waitWhileServing(open, context, target, error, wait);
   }
 }
 
-async function waitWhileServing(open: () => Promise<Ledger>, context: WaitingContext, first: unknown, wait: DatabaseWait): Promise<OpenedLedger> {
+async function waitWhileServing(
+  open: () => Promise<Ledger>, context: WaitingContext, target: NonNullable<ReturnType<typeof waitedFor>>, first: unknown, wait: DatabaseWait,
+): Promise<OpenedLedger> {
   const { config, logger } = context;
+  const { what, unreachable } = target;
   let lastError = describe(first);
-  const server = http.createServer((req, res) => answerWhileWaiting(req, res, context, lastError));
+  const server = http.createServer((req, res) => answerWhileWaiting(req, res, context, what, lastError));
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve((server.address() as AddressInfo).port));
@@ -67,19 +90,19 @@ async function waitWhileServing(open: () => Promise<Ledger>, context: WaitingCon
   const initial = wait.initialDelayMs ?? 250;
   const max = wait.maxDelayMs ?? 10_000;
   let delay = initial;
-  logger.warn('waiting for the database: not ready until it answers', { url: `http://${host}:${port}`, error: lastError, retry_in_ms: delay });
+  logger.warn(`waiting for ${what}: not ready until it answers`, { url: `http://${host}:${port}`, error: lastError, retry_in_ms: delay });
   try {
     for (let attempt = 1; ; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, delay));
       try {
         const store = await open();
-        logger.info('the database answered; starting', { attempts: attempt + 1 });
+        logger.info(`${what} answered; starting`, { attempts: attempt + 1 });
         return { store, port };
       } catch (error) {
-        if (!isDatabaseUnreachable(error)) throw error;
+        if (!unreachable(error)) throw error;
         lastError = describe(error);
         delay = Math.min(delay * 2, max);
-        logger.warn('the database is still not reachable', { error: lastError, attempt, retry_in_ms: delay });
+        logger.warn(`${what} is still not reachable`, { error: lastError, attempt, retry_in_ms: delay });
       }
     }
   } finally {
@@ -88,7 +111,7 @@ async function waitWhileServing(open: () => Promise<Ledger>, context: WaitingCon
   }
 }
 
-function answerWhileWaiting(req: http.IncomingMessage, res: http.ServerResponse, context: WaitingContext, lastError: string): void {
+function answerWhileWaiting(req: http.IncomingMessage, res: http.ServerResponse, context: WaitingContext, what: string, lastError: string): void {
   const path = (req.url ?? '/').split('?')[0];
   res.setHeader('cache-control', 'no-store');
   res.setHeader('connection', 'close');
@@ -96,7 +119,7 @@ function answerWhileWaiting(req: http.IncomingMessage, res: http.ServerResponse,
     res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('ok\n');
     return;
   }
-  const reason = `waiting for the database: ${lastError}`;
+  const reason = `waiting for ${what}: ${lastError}`;
   if (req.method === 'GET' && path === '/health') {
     res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({
       status: 'not_ready', reason, version: context.version, variant: context.config.variant,
@@ -105,11 +128,13 @@ function answerWhileWaiting(req: http.IncomingMessage, res: http.ServerResponse,
     }));
     return;
   }
-  const problem = problemBody(new ApiError('LEDGER_UNAVAILABLE', `The gateway is ${reason}; it serves requests once the database answers.`), path);
+  const problem = problemBody(new ApiError('LEDGER_UNAVAILABLE', `The gateway is ${reason}; it serves requests once ${what} answers.`), path);
   res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '5' }).end(JSON.stringify(problem));
 }
 
 function describe(error: unknown): string {
+  // Its message already names the central gateway and what went wrong.
+  if (error instanceof CentralUnavailable) return error.message;
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return typeof code === 'string' && typeof message === 'string' && !message.includes(code) ? `${code}: ${message}` : String(message ?? error);
 }
