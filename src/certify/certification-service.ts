@@ -111,7 +111,8 @@ export class CertificationService {
 
   /** Every certification of the agent, newest first, with revocations. */
   async history(agentId: string): Promise<CertificateSummary[]> {
-    const { rows } = await this.#deps.ledger.list({ agent_id: agentId, kind: 'certification', limit: 1000, offset: 0 });
+    // PAGE (500) is also the largest page a sidecar's central gateway serves (/v1/internal/ledger/rows).
+    const { rows } = await this.#deps.ledger.list({ agent_id: agentId, kind: 'certification', limit: PAGE, offset: 0 });
     return Promise.all(rows.map(async (summary) => {
       const [row, revocation] = await Promise.all([
         this.#deps.ledger.get(summary.envelope_id),
