@@ -164,6 +164,7 @@ describe('a sidecar that records through the central gateway', { skip }, () => {
     assert.deepEqual(internal, [
       '/v1/internal/fleet/state', '/v1/internal/ledger/append', '/v1/internal/ledger/head', '/v1/internal/ledger/latest',
       '/v1/internal/ledger/recent-outcomes', '/v1/internal/ledger/rows', '/v1/internal/ledger/rows/{envelope_id}', '/v1/internal/ledger/rows/{envelope_id}/child',
+      '/v1/internal/ledger/rows/{envelope_id}/children',
     ]);
     for (const p of internal) for (const op of Object.values(doc.paths[p]) as Array<{ tags: string[] }>) assert.deepEqual(op.tags, ['internal']);
     assert.equal((await sidecar.call('POST', '/v1/internal/ledger/append', { entries: [entry()] }, { 'x-service-token': token })).status, 404);
