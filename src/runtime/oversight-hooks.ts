@@ -3,6 +3,7 @@
 
 import type { GovernanceEvaluation } from '../governance/index.ts';
 import type { LedgerRow } from '../ledger/index.ts';
+import type { RuleApproval, RuleToolCall } from '../policy/index.ts';
 
 export interface ReviewVerdictPort {
   /** A reviewed envelope's state as enforcement sees it (see oversight/review-gate.ts). */
@@ -21,6 +22,11 @@ export interface GrantPort {
    * count grants) race-safely; undefined when none applies.
    */
   consume(call: { agentId: string; tool: string; params: Record<string, unknown>; sessionId: string | null; now: number }): Promise<GrantMatch | undefined>;
+  /**
+   * CEL `approvals`: the agent's active grants, read without using any; the function it resolves
+   * to picks those that cover one tool call (tool, arguments, this session).
+   */
+  standing(query: { agentId: string; sessionId: string | null; now: number }): Promise<(call: RuleToolCall) => RuleApproval[]>;
 }
 
 export const REVIEWED: ReadonlySet<string> = new Set(['escalate', 'request_evidence']);
