@@ -135,3 +135,17 @@ test('the policy dry run sees the live grants, or the approvals the context stat
   const bad = await gw.call('POST', '/v1/policy/evaluate', { pre_check: transfer(7500), context: { approvals: [{ remaining_uses: 'two' }] } });
   assert.equal(bad.status, 422, bad.text);
 });
+
+test('approvals honour each grant scope: a once grant covers only its exact arguments, a session grant only its session', async (t) => {
+  const gw = await startTestGateway(t, { env: { POLICIES_DIR: bundle(t) } });
+  const give = async (grant: Record<string, unknown>, args?: Record<string, unknown>) => {
+    const res = await gw.call('POST', '/v1/approvals', { agent_id: 'treasury-agent-1', tool: 'transfer', grant, note: 'n', reviewer_id: 'user:rita', ...(args ? { arguments: args } : {}) });
+    assert.equal(res.status, 201, res.text);
+  };
+  await give({ scope: 'once' }, transfer(7500).params);
+  assert.equal((await preCheck(gw, transfer(7500))).decision.outcome, 'approve');
+  assert.equal((await preCheck(gw, transfer(8000))).decision.outcome, 'escalate');
+  await give({ scope: 'session', session_id: 'close-q4' });
+  assert.equal((await preCheck(gw, { ...transfer(8000), session_id: 'close-q3' })).decision.outcome, 'escalate');
+  assert.equal((await preCheck(gw, { ...transfer(8000), session_id: 'close-q4' })).decision.outcome, 'approve');
+});
