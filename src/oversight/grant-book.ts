@@ -151,9 +151,10 @@ export class GrantBook implements GrantPort {
     return undefined;
   }
 
-  async standing(query: { agentId: string; sessionId: string | null; now: number }): Promise<(call: RuleToolCall) => RuleApproval[]> {
+  async standing(query: { agentId: string; tools: readonly string[]; sessionId: string | null; now: number }): Promise<(call: RuleToolCall) => RuleApproval[]> {
     const { rows } = await this.#ledger.list({ kind: 'approval', agent_id: query.agentId, limit: GRANTS_SCANNED, offset: 0 });
-    const grants = (await Promise.all(rows.map((summary) => this.get(summary.envelope_id))))
+    const ofTools = rows.filter((summary) => summary.action !== null && query.tools.includes(summary.action));
+    const grants = (await Promise.all(ofTools.map((summary) => this.get(summary.envelope_id))))
       .filter((grant) => grant.active && Date.parse(grant.expires_at) > query.now);
     return (call) => grants
       .filter((grant) => covers(grant, { tool: call.name, params: call.params, sessionId: query.sessionId }))

@@ -9,7 +9,7 @@ import type { PolicyBundle, SessionCall } from '../policy/index.ts';
 import type { KillSwitch } from './kill-switch.ts';
 import type { ReliabilityCache } from './reliability-cache.ts';
 import type { SessionHistory } from './session-history.ts';
-import type { GrantPort } from './oversight-hooks.ts';
+import { stageTools, type GrantPort } from './oversight-hooks.ts';
 import { inputFromStored, type StoredRequest } from './inputs.ts';
 import { storedHistory } from './rule-records.ts';
 import { dryRun, dryRunInput, statedApprovals, statedSession, type DryRunContextInput, type DryRunResult, type DryRunSubject } from './policy-dry-run.ts';
@@ -45,7 +45,7 @@ export async function liveDryRun(live: LiveState, subject: DryRunSubject, contex
     context.historical_reliability ?? live.reliability.score(input.agentId, now),
     resolved.parentId ? live.parent(resolved.parentId) : undefined,
     statedApprovals(context) ?? (live.grants && readsApprovals
-      ? live.grants.standing({ agentId: input.agentId, sessionId: input.request.sessionId ?? null, now })
+      ? live.grants.standing({ agentId: input.agentId, tools: stageTools(input), sessionId: input.request.sessionId ?? null, now })
       : undefined),
   ]);
   return dryRun(input, {

@@ -23,7 +23,7 @@ import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.
 import type { RuntimeJudge } from '../judge/index.ts';
 import { enqueueJudgement, judgePayload, type JudgeOptions, type Judged } from './judged-evaluation.ts';
 import { publishReviewCreated } from './review-created.ts';
-import { answeredEscalation, reviewedPreCheck, REVIEWED, type GrantPort, type ReviewVerdictPort } from './oversight-hooks.ts';
+import { answeredEscalation, reviewedPreCheck, REVIEWED, stageTools, type GrantPort, type ReviewVerdictPort } from './oversight-hooks.ts';
 
 export interface PolicySource {
   current(): PolicyBundle;
@@ -278,7 +278,7 @@ export class Runtime {
       parentId ? this.#parent(parentId) : undefined,
       // Only looked up when a rule can read it.
       this.#deps.certified && reads('agent') ? this.#deps.certified(input.agentId, bundle.version) : false,
-      this.#deps.grants && reads('approvals') ? this.#deps.grants.standing({ agentId: input.agentId, sessionId: input.request?.sessionId ?? null, now }) : undefined,
+      this.#deps.grants && reads('approvals') ? this.#deps.grants.standing({ agentId: input.agentId, tools: stageTools(input), sessionId: input.request?.sessionId ?? null, now }) : undefined,
     ]);
     const ctx: GovernanceContext = {
       bundle,

@@ -28,11 +28,11 @@ async function runtimeWith(t: import('node:test').TestContext, dir: string, appr
   const ledger = openSqliteLedger({ path: ':memory:' });
   t.after(() => ledger.close());
   const bundle = loadPolicyBundleSync(dir);
-  const asked: Array<{ agentId: string; sessionId: string | null }> = [];
+  const asked: Array<{ agentId: string; tools: readonly string[]; sessionId: string | null }> = [];
   const grants: GrantPort = {
     consume: async () => undefined,
     standing: async (query) => {
-      asked.push({ agentId: query.agentId, sessionId: query.sessionId });
+      asked.push({ agentId: query.agentId, tools: query.tools, sessionId: query.sessionId });
       return (call) => approvals.filter((a) => a.tool === call.name);
     },
   };
@@ -55,12 +55,12 @@ test('a rule of another stage reads approvals: not asked at pre-check', async (t
   assert.deepEqual(asked, []);
 });
 
-test('a pre-check rule reads approvals: asked once, for the agent and session; the covering grant answers the rule', async (t) => {
+test('a pre-check rule reads approvals: asked once, for the agent, its tool and session; the covering grant answers the rule', async (t) => {
   const dir = writeBundle(t, { 'rules/approvals.yaml': RULE.replace('STAGES', 'pre_check') });
   const without = await runtimeWith(t, dir, []);
   const blocked = await without.runtime.preCheck(body) as unknown as { decision: { outcome: string; reason: string } };
   assert.equal(blocked.decision.outcome, 'block', blocked.decision.reason);
-  assert.deepEqual(without.asked, [{ agentId: 'demo-1', sessionId: 's-1' }]);
+  assert.deepEqual(without.asked, [{ agentId: 'demo-1', tools: ['ping'], sessionId: 's-1' }]);
 
   const other = await runtimeWith(t, dir, [{ ...grant, tool: 'send_email' }]);
   assert.equal((await other.runtime.preCheck(body) as unknown as { decision: { outcome: string } }).decision.outcome, 'block');
