@@ -4,7 +4,7 @@
 
 import { RELIABILITY_PRIOR } from '../governance/index.ts';
 import type { PolicyBundle } from '../policy/index.ts';
-import { dryRun, dryRunInput, statedSession, type DryRunResult } from '../runtime/index.ts';
+import { dryRun, dryRunInput, statedApprovals, statedSession, type DryRunResult } from '../runtime/index.ts';
 import type { PolicyTestCase } from './policy-test-cases.ts';
 
 export interface PolicyTestResult {
@@ -27,6 +27,7 @@ export function runPolicyTest(bundle: PolicyBundle, testCase: PolicyTestCase): P
       sessionHistory: statedSession(context, input.agentId) ?? [],
       now: context.now !== undefined ? Date.parse(context.now) : Date.now(),
       killSwitchActive: context.kill_switch_active ?? false,
+      approvalsFor: statedApprovals(context),
     }, 'active');
   } catch (error) {
     return { case: testCase, passed: false, mismatches: [`evaluation failed: ${(error as Error).message}`] };

@@ -34,6 +34,7 @@ export function evaluateRules(rules: readonly PolicyRule[], facts: RuleInput): R
     tool: { name: call.name, params: call.params },
     params: call.params,
     session: [...base.session, ...calls.slice(0, index).map((earlier) => sessionCall(earlier, facts))],
+    approvals: facts.ctx.approvalsFor?.(call) ?? [],
   }));
   for (const rule of applicable) {
     let error: string | undefined;
@@ -117,6 +118,7 @@ function baseVariables(facts: RuleInput): RuleVariables {
       policy_sensitivity: risk.policy_sensitivity,
     },
     session: [...(ctx.sessionHistory ?? [])],
+    approvals: [],
     now: ctx.now,
   };
 }

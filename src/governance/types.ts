@@ -1,7 +1,7 @@
 // The vocabulary of the governance pipeline: what the engines read and what they return.
 // Everything here is plain data, so every engine stays a pure function (no clock, no I/O).
 
-import type { AgentPolicy, PolicyBundle, RuleEffect, SessionCall } from '../policy/types.ts';
+import type { AgentPolicy, PolicyBundle, RuleApproval, RuleEffect, RuleToolCall, SessionCall } from '../policy/types.ts';
 
 export const FRAMEWORKS = [
   'LangChain', 'LangGraph', 'CrewAI', 'OpenAI Agents', 'Claude Agents', 'MCP', 'Custom', 'REST',
@@ -203,6 +203,11 @@ export interface GovernanceContext {
   judge?: JudgeContext;
   /** Whether the agent holds a valid certificate for the policy version in force (CEL `agent.certified`). */
   agentCertified?: boolean;
+  /**
+   * CEL `approvals`: the active approval grants that cover a tool call of this stage. The runtime
+   * reads the grants once (only when a rule reads `approvals`); undefined means none.
+   */
+  approvalsFor?: (call: RuleToolCall) => RuleApproval[];
   /** Epoch milliseconds; the only clock the engines see. */
   now: number;
 }

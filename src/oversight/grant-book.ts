@@ -7,7 +7,7 @@
 import { ApiError } from '../http/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { canonicalJson, newEnvelopeId, sha256Hex, type Ledger, type LedgerRow } from '../ledger/index.ts';
-import type { PolicyBundle } from '../policy/index.ts';
+import type { PolicyBundle, RuleApproval, RuleToolCall } from '../policy/index.ts';
 import type { GrantMatch, GrantPort } from '../runtime/oversight-hooks.ts';
 import { grantCondition } from './grant-condition.ts';
 import { publishReviewEvent } from './review-events.ts';
@@ -151,6 +151,16 @@ export class GrantBook implements GrantPort {
     return undefined;
   }
 
+  async standing(query: { agentId: string; tools: readonly string[]; sessionId: string | null; now: number }): Promise<(call: RuleToolCall) => RuleApproval[]> {
+    const { rows } = await this.#ledger.list({ kind: 'approval', agent_id: query.agentId, limit: GRANTS_SCANNED, offset: 0 });
+    const ofTools = rows.filter((summary) => summary.action !== null && query.tools.includes(summary.action));
+    const grants = (await Promise.all(ofTools.map((summary) => this.get(summary.envelope_id))))
+      .filter((grant) => grant.active && Date.parse(grant.expires_at) > query.now);
+    return (call) => grants
+      .filter((grant) => covers(grant, { tool: call.name, params: call.params, sessionId: query.sessionId }))
+      .map(ruleApproval);
+  }
+
   async #tryUse(id: string, call: { tool: string; params: Record<string, unknown>; sessionId: string | null; now: number }): Promise<GrantMatch | undefined> {
     // Bounded by max_uses: each lost race means another process used one, so this ends.
     for (;;) {
@@ -187,6 +197,14 @@ export class GrantBook implements GrantPort {
       active: !revoked && (maxUses === null || uses < maxUses) && Date.parse(expiresAt) > this.#now(),
     };
   }
+}
+
+/** A grant as CEL `approvals` lists it: what a rule author asks of it, nothing internal. */
+function ruleApproval(grant: GrantView): RuleApproval {
+  return {
+    id: grant.id, scope: grant.scope, tool: grant.tool, remaining_uses: grant.max_uses === null ? null : grant.max_uses - grant.uses,
+    expires_at: grant.expires_at, granted_by: grant.granted_by,
+  };
 }
 
 function covers(grant: GrantView, call: { tool: string; params: Record<string, unknown>; sessionId: string | null }): boolean {

@@ -12,6 +12,9 @@ const toolCall = record('tool call', { name: STRING, params: mapOf(DYN) });
 const sessionCall = record('session call', { name: STRING, params: mapOf(DYN), agent_id: STRING, stage: STRING });
 
 /** Score names as the response spells them (`validation.*_score`), without the suffix. */
+// remaining_uses and expires_at are null for unbounded grants: dyn, so `a.remaining_uses == null` checks.
+const approval = record('approval', { id: STRING, scope: STRING, tool: STRING, remaining_uses: DYN, expires_at: DYN, granted_by: STRING });
+
 export const RULE_SCORE_NAMES = [
   'schema', 'evidence', 'tool_trust', 'consistency', 'policy', 'safety', 'contradiction',
   'historical_reliability', 'final_confidence',
@@ -31,6 +34,7 @@ export const RULE_VARIABLE_TYPES: Readonly<Record<keyof RuleVariables, RuleType>
     tier: STRING, score: DOUBLE, action_severity: DOUBLE, business_impact: DOUBLE, confidence_gap: DOUBLE, policy_sensitivity: DOUBLE,
   }),
   session: listOf(sessionCall),
+  approvals: listOf(approval),
   now: TIMESTAMP,
 };
 
@@ -47,6 +51,7 @@ const VARIABLES = {
   scores: STRING_MAP,
   risk: STRING_MAP,
   session: listType(STRING_MAP),
+  approvals: listType(STRING_MAP),
   now: CelScalar.DYN,
 } as const;
 

@@ -110,6 +110,19 @@ export interface SessionCall extends RuleToolCall {
   stage: string;
 }
 
+/** An active approval grant (src/oversight) that covers the call a rule is looking at: CEL `approvals`. */
+export interface RuleApproval {
+  id: string;
+  /** once, session, count, ttl or condition. */
+  scope: string;
+  tool: string;
+  /** Uses left for once and count grants; null when unbounded. */
+  remaining_uses: number | null;
+  /** ISO-8601; null when it never expires. */
+  expires_at: string | null;
+  granted_by: string;
+}
+
 /** The CEL variables a rule's `when` reads; plain data, so evaluating a rule stays pure. */
 export interface RuleVariables {
   stage: Stage;
@@ -123,6 +136,8 @@ export interface RuleVariables {
   scores: Record<string, number>;
   risk: { tier: RiskTier; score: number; action_severity: number; business_impact: number; confidence_gap: number; policy_sensitivity: number };
   session: SessionCall[];
+  /** The active grants covering this agent and tool (and session, arguments where scoped); [] unless a rule reads them. */
+  approvals: RuleApproval[];
   /** Epoch milliseconds; the rule sees it as a CEL timestamp. */
   now: number;
 }

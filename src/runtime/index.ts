@@ -11,6 +11,6 @@ export type { SessionHistoryOptions } from './session-history.ts';
 export { guardLedger } from './guarded-ledger.ts';
 export type { ExecutionBody, PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
 export type { ResponseBody } from './responses.ts';
-export { dryRun, dryRunInput, statedSession, DRY_RUN_SUBJECTS } from './policy-dry-run.ts';
+export { dryRun, dryRunInput, statedApprovals, statedSession, DRY_RUN_SUBJECTS } from './policy-dry-run.ts';
 export type { DryRunContextInput, DryRunFacts, DryRunResult, DryRunSubject, RuleMatchBody } from './policy-dry-run.ts';
 export { inputOfRow, type JudgeOptions } from './judged-evaluation.ts';

@@ -9,9 +9,10 @@ import type { PolicyBundle, SessionCall } from '../policy/index.ts';
 import type { KillSwitch } from './kill-switch.ts';
 import type { ReliabilityCache } from './reliability-cache.ts';
 import type { SessionHistory } from './session-history.ts';
+import { stageTools, type GrantPort } from './oversight-hooks.ts';
 import { inputFromStored, type StoredRequest } from './inputs.ts';
 import { storedHistory } from './rule-records.ts';
-import { dryRun, dryRunInput, statedSession, type DryRunContextInput, type DryRunResult, type DryRunSubject } from './policy-dry-run.ts';
+import { dryRun, dryRunInput, statedApprovals, statedSession, type DryRunContextInput, type DryRunResult, type DryRunSubject } from './policy-dry-run.ts';
 import type { ValidateBody } from './request-types.ts';
 
 export interface LiveState {
@@ -22,6 +23,8 @@ export interface LiveState {
   policies: { current(): PolicyBundle };
   now: () => number;
   parent(id: string): Promise<NonNullable<GovernanceContext['parent']>>;
+  /** The live approval grants (CEL `approvals`), when human oversight is on. */
+  grants?: GrantPort;
 }
 
 interface Resolved {
@@ -35,12 +38,19 @@ export async function liveDryRun(live: LiveState, subject: DryRunSubject, contex
   const resolved = await resolve(live, subject);
   const { input } = resolved;
   const now = context.now !== undefined ? Date.parse(context.now) : live.now();
-  const [historicalReliability, parent] = await Promise.all([
+  const policy = bundle ?? live.policies.current();
+  // Live grants are read (never used) only when a rule of this stage reads `approvals`.
+  const readsApprovals = policy.rules.some((rule) => rule.reads.includes('approvals') && rule.stages.includes(input.stage));
+  const [historicalReliability, parent, approvalsFor] = await Promise.all([
     context.historical_reliability ?? live.reliability.score(input.agentId, now),
     resolved.parentId ? live.parent(resolved.parentId) : undefined,
+    statedApprovals(context) ?? (live.grants && readsApprovals
+      ? live.grants.standing({ agentId: input.agentId, tools: stageTools(input), sessionId: input.request.sessionId ?? null, now })
+      : undefined),
   ]);
   return dryRun(input, {
-    bundle: bundle ?? live.policies.current(),
+    bundle: policy,
+    approvalsFor,
     historicalReliability,
     sessionHistory: statedSession(context, input.agentId) ?? resolved.history ?? live.sessions.calls(input.request.sessionId),
     now,

@@ -1,8 +1,9 @@
 // What the runtime asks human oversight (src/oversight), as two narrow ports so the pipeline
 // does not depend on how reviews and grants are stored.
 
-import type { GovernanceEvaluation } from '../governance/index.ts';
+import type { GovernanceEvaluation, GovernanceInput } from '../governance/index.ts';
 import type { LedgerRow } from '../ledger/index.ts';
+import type { RuleApproval, RuleToolCall } from '../policy/index.ts';
 
 export interface ReviewVerdictPort {
   /** A reviewed envelope's state as enforcement sees it (see oversight/review-gate.ts). */
@@ -21,6 +22,12 @@ export interface GrantPort {
    * count grants) race-safely; undefined when none applies.
    */
   consume(call: { agentId: string; tool: string; params: Record<string, unknown>; sessionId: string | null; now: number }): Promise<GrantMatch | undefined>;
+  /**
+   * CEL `approvals`: the agent's active grants, read without using any; the function it resolves
+   * to picks those that cover one tool call (tool, arguments, this session). Only grants of
+   * `tools` (the stage's tool calls) are read.
+   */
+  standing(query: { agentId: string; tools: readonly string[]; sessionId: string | null; now: number }): Promise<(call: RuleToolCall) => RuleApproval[]>;
 }
 
 export const REVIEWED: ReadonlySet<string> = new Set(['escalate', 'request_evidence']);
@@ -37,4 +44,9 @@ export async function reviewedPreCheck(
 /** An evaluation whose escalation a human (or a standing grant) has already answered. */
 export function answeredEscalation(evaluation: GovernanceEvaluation, outcome: 'approve' | 'block', decidedBy: string, reason: string): GovernanceEvaluation {
   return { ...evaluation, decision: { ...evaluation.decision, outcome, decided_by: decidedBy, reason } };
+}
+
+/** The tools a stage's rules look at: the proposed action, and each call of the execution. */
+export function stageTools(input: GovernanceInput): string[] {
+  return [...new Set([input.proposedAction?.name, ...(input.execution?.toolsCalled ?? []).map((call) => call.name)].filter((name) => name !== undefined))];
 }

@@ -4,7 +4,7 @@
 
 import { evaluate } from '../governance/index.ts';
 import type { GovernanceContext, GovernanceEvaluation, GovernanceInput, Outcome, ParentEnvelope } from '../governance/index.ts';
-import type { PolicyBundle, SessionCall } from '../policy/index.ts';
+import type { PolicyBundle, RuleApproval, RuleToolCall, SessionCall } from '../policy/index.ts';
 import { postCheckInput, preCheckInput, validateInput } from './inputs.ts';
 import type { ExecutionBody, PreCheckBody, ValidateBody } from './request-types.ts';
 
@@ -24,6 +24,8 @@ export interface DryRunContextInput {
   /** ISO-8601; the clock the rules see. */
   now?: string;
   kill_switch_active?: boolean;
+  /** The active approval grants (CEL `approvals`); one without `tool` covers every tool. */
+  approvals?: Array<Partial<RuleApproval>>;
 }
 
 export interface DryRunFacts {
@@ -34,6 +36,8 @@ export interface DryRunFacts {
   killSwitchActive: boolean;
   parent?: { id: string; found: ParentEnvelope | undefined };
   preCheck?: { envelopeId: string; outcome: Outcome };
+  /** CEL `approvals` for one tool call; none when undefined. */
+  approvalsFor?: (call: RuleToolCall) => RuleApproval[];
 }
 
 export interface RuleMatchBody {
@@ -79,6 +83,18 @@ export function statedSession(context: DryRunContextInput | undefined, agentId: 
   }));
 }
 
+/** The approvals a context states, as CEL `approvals` for each call: those naming its tool (or none). */
+export function statedApprovals(context: DryRunContextInput | undefined): ((call: RuleToolCall) => RuleApproval[]) | undefined {
+  const stated = context?.approvals;
+  if (stated === undefined) return undefined;
+  return (call) => stated
+    .filter((grant) => grant.tool === undefined || grant.tool === call.name)
+    .map((grant, index) => ({
+      id: grant.id ?? `stated-${index + 1}`, scope: grant.scope ?? 'ttl', tool: grant.tool ?? call.name,
+      remaining_uses: grant.remaining_uses ?? null, expires_at: grant.expires_at ?? null, granted_by: grant.granted_by ?? 'test',
+    }));
+}
+
 export function dryRun(input: GovernanceInput, facts: DryRunFacts, source: DryRunResult['bundle_source']): DryRunResult {
   const ctx: GovernanceContext = {
     bundle: facts.bundle,
@@ -89,6 +105,7 @@ export function dryRun(input: GovernanceInput, facts: DryRunFacts, source: DryRu
     preCheck: facts.preCheck,
     sessionHistory: facts.sessionHistory,
     judgeScore: null,
+    approvalsFor: facts.approvalsFor,
     now: facts.now,
   };
   const evaluation = evaluate(input, ctx);

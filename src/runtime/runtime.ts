@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { evaluate, SCORE_VERSION } from '../governance/index.ts';
 import type { GovernanceContext, GovernanceEvaluation, GovernanceInput, ParentEnvelope } from '../governance/index.ts';
-import type { PolicyBundle, SessionCall } from '../policy/index.ts';
+import type { PolicyBundle, RuleVariables, SessionCall } from '../policy/index.ts';
 import { newEnvelopeId, type Ledger, type LedgerEntry, type LedgerRow } from '../ledger/index.ts';
 import { ApiError } from '../http/index.ts';
 import { decisionChannel, type DecisionEvent } from '../observability/index.ts';
@@ -23,7 +23,7 @@ import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.
 import type { RuntimeJudge } from '../judge/index.ts';
 import { enqueueJudgement, judgePayload, type JudgeOptions, type Judged } from './judged-evaluation.ts';
 import { publishReviewCreated } from './review-created.ts';
-import { answeredEscalation, reviewedPreCheck, REVIEWED, type GrantPort, type ReviewVerdictPort } from './oversight-hooks.ts';
+import { answeredEscalation, reviewedPreCheck, REVIEWED, stageTools, type GrantPort, type ReviewVerdictPort } from './oversight-hooks.ts';
 
 export interface PolicySource {
   current(): PolicyBundle;
@@ -272,11 +272,13 @@ export class Runtime {
     const bundle = extra.bundle ?? this.#deps.policies.current();
     const { preCheck, sessionCalls, history = [], unscannable } = extra;
     const now = this.#now();
-    const [reliability, parent, agentCertified] = await Promise.all([
+    const reads = (variable: keyof RuleVariables) => bundle.rules.some((rule) => rule.reads.includes(variable) && rule.stages.includes(input.stage));
+    const [reliability, parent, agentCertified, approvalsFor] = await Promise.all([
       this.#deps.reliability.reliability(input.agentId, now),
       parentId ? this.#parent(parentId) : undefined,
       // Only looked up when a rule can read it.
-      this.#deps.certified && bundle.rules.some((rule) => rule.reads.includes('agent')) ? this.#deps.certified(input.agentId, bundle.version) : false,
+      this.#deps.certified && reads('agent') ? this.#deps.certified(input.agentId, bundle.version) : false,
+      this.#deps.grants && reads('approvals') ? this.#deps.grants.standing({ agentId: input.agentId, tools: stageTools(input), sessionId: input.request?.sessionId ?? null, now }) : undefined,
     ]);
     const ctx: GovernanceContext = {
       bundle,
@@ -289,6 +291,7 @@ export class Runtime {
       judgeScore: extra.judge?.score ?? null,
       judge: extra.judge?.context,
       agentCertified,
+      approvalsFor,
       now,
       priorSessionCalls: sessionCalls,
       sessionHistory: history,

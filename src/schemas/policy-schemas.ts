@@ -47,6 +47,24 @@ export const PolicyEvaluateRequest = {
         },
         now: { type: 'string', format: 'date-time', description: 'The clock the rules see (`now`). Default: the gateway\'s clock.' },
         kill_switch_active: { type: 'boolean', description: 'Default: the live kill switch.' },
+        approvals: {
+          type: 'array',
+          maxItems: 1000,
+          description: 'The active approval grants rules see as `approvals`; a grant without `tool` covers every tool. '
+            + 'Default: the live grants of the agent that cover each call (read, never used).',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              id: { type: 'string', maxLength: 256, description: 'Default: stated-<n>.' },
+              scope: { type: 'string', enum: ['once', 'session', 'count', 'ttl', 'condition'], description: 'Default: ttl.' },
+              tool: { type: 'string', minLength: 1, maxLength: 256 },
+              remaining_uses: { type: ['integer', 'null'], minimum: 0, description: 'Default: null (unbounded).' },
+              expires_at: { type: ['string', 'null'], format: 'date-time', description: 'Default: null.' },
+              granted_by: { type: 'string', maxLength: 256, description: 'Default: test.' },
+            },
+          },
+        },
       },
     },
     bundle: {

@@ -85,6 +85,51 @@ describe('govgate policy', () => {
     assert.match(text, new RegExp(`rules/payments\\.yaml:${line}:${column} rules\\[0\\]\\.when: CEL type error: tool call has no field 'nmae' \\(did you mean 'name'\\?`));
   });
 
+  test('lint and test accept a rule that reads approvals; a case states them in its context', async (t) => {
+    const dir = copyOfSample(t);
+    writeFileSync(path.join(dir, 'rules/approvals.yaml'), `rules:
+  - id: unapproved-refund-lookup
+    description: Looking up refunds needs a standing approval.
+    when: tool.name == "search_kb" && params.query.contains("refund") && !approvals.exists(a, a.granted_by.startsWith("user:"))
+    effect: block
+    severity: high
+    message: No standing approval for refund lookups.
+    mode: enforce
+    stages: [pre_check]
+`);
+    writeFileSync(path.join(dir, 'tests/approvals.yaml'), `cases:
+  - name: without an approval the lookup is blocked
+    pre_check: { agent_id: support-agent-1, action: search_kb, params: { query: refund for T-1 } }
+    expect: { outcome: block, rules: [unapproved-refund-lookup] }
+  - name: a stated approval for the tool lets it through
+    pre_check: { agent_id: support-agent-1, action: search_kb, params: { query: refund for T-1 } }
+    context:
+      approvals:
+        - { tool: search_kb, scope: count, remaining_uses: 3, granted_by: "user:rita" }
+    expect: { rules: [] }
+  - name: an approval for another tool does not
+    pre_check: { agent_id: support-agent-1, action: search_kb, params: { query: refund for T-1 } }
+    context:
+      approvals: [{ tool: send_email, granted_by: "user:rita" }]
+    expect: { outcome: block, rules: [unapproved-refund-lookup] }
+`);
+    const lint = await command(['lint', dir]);
+    assert.equal(lint.code, 0, lint.text);
+    const run = await command(['test', dir], { json: true, run: 'approval' });
+    assert.equal(run.code, 0, run.text);
+    assert.equal((JSON.parse(run.text) as { passed: number }).passed, 3);
+
+    appendFileSync(path.join(dir, 'tests/approvals.yaml'), `  - name: a misspelt approval field
+    pre_check: { agent_id: support-agent-1, action: search_kb, params: { query: x } }
+    context:
+      approvals: [{ tool: search_kb, grantor: "user:rita" }]
+    expect: { rules: [] }
+`);
+    const bad = await command(['lint', dir]);
+    assert.equal(bad.code, 1, bad.text);
+    assert.match(bad.text, /tests\/approvals\.yaml:\d+:\d+ .*grantor/);
+  });
+
   test('lint: a valid bundle names its version, rules and cases', async () => {
     const { code, text } = await command(['lint', SAMPLE]);
     assert.equal(code, 0, text);

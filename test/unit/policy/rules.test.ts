@@ -30,6 +30,8 @@ describe('rule errors name file, line and column', () => {
     { name: 'an equality that is never true', when: 'tool.name == 3', at: ' == 3', message: /compares a string with an int, which are never equal/ },
     { name: 'a result that is not a bool', when: 'tool.name', at: 'tool.name', message: /must evaluate to a bool .* but this expression is a string/ },
     { name: 'a misspelt field inside a macro', when: 'session.exists(c, c.nmae == "read_inbox")', at: 'nmae', message: /session call has no field 'nmae'/ },
+    { name: 'a misspelt field of an approval', when: 'approvals.exists(a, a.grantor == "user:rita")', at: 'grantor', message: /approval has no field 'grantor'/ },
+    { name: 'an approval field compared with the wrong type', when: 'approvals.exists(a, a.scope == 2)', at: ' == 2', message: /compares a string with an int, which are never equal/ },
     { name: 'a method on the wrong type', when: 'risk.score.startsWith("1")', at: '.startsWith', message: /no 'startsWith' for \(double, string\)/ },
     { name: 'a syntax error (single-quoted YAML)', when: "'tool.name == '", at: '== \'', message: /^CEL syntax error: / },
     { name: 'an error on the second line of a folded block', when: '>-\n      tool.name == "x"\n      && risk.tierr == "high"', at: 'tierr', message: /risk has no field 'tierr' \(did you mean 'tier'\?/ },
@@ -69,6 +71,18 @@ describe('rule errors name file, line and column', () => {
 describe('compiled rules', () => {
   const compile = (t: import('node:test').TestContext, when: string, extra = '') =>
     loadPolicyBundleSync(writeBundle(t, { 'rules/demo.yaml': ruleFile(when, extra) })).rules[0];
+
+  test('a rule over approvals: reads them, and sees each field a grant offers', (t) => {
+    const rule = compile(t, `'size(approvals) == 0 && params.amount > 5000'`);
+    assert.deepEqual([...rule.reads], ['approvals', 'params']);
+    assert.deepEqual(rule.evaluate(variables()), { matched: true });
+    const grant = { id: 'g-1', scope: 'count', tool: 'ping', remaining_uses: 2, expires_at: '2026-03-03T00:00:00.000Z', granted_by: 'user:rita' };
+    assert.deepEqual(rule.evaluate(variables({ approvals: [grant] })), { matched: false });
+    const fields = compile(t, `'approvals.exists(a, a.remaining_uses != null && a.remaining_uses >= 2 && timestamp(a.expires_at) > now && a.granted_by.startsWith("user:"))'`);
+    assert.deepEqual(fields.evaluate(variables({ approvals: [grant] })), { matched: true });
+    assert.deepEqual(fields.evaluate(variables({ approvals: [{ ...grant, remaining_uses: null }] })), { matched: false });
+    assert.deepEqual(fields.evaluate(variables({ approvals: [{ ...grant, expires_at: '2026-03-01T00:00:00.000Z' }] })), { matched: false });
+  });
 
   test('a sequence rule over the session, with the strings extension', (t) => {
     const rule = compile(t, `'!params.to.lowerAscii().endsWith("@acme.example") && session.exists(c, c.name == "read_inbox")'`);
