@@ -481,7 +481,21 @@ describe('documentation and versions stay in sync', () => {
     const [hook] = (objectsOf(objects, 'MutatingWebhookConfiguration')[0] as any).webhooks;
     const label = /kubectl label namespace (\S+) (\S+)=(\S+)/.exec(section)!;
     assert.ok(selects(hook.namespaceSelector, { 'kubernetes.io/metadata.name': label[1]!, [label[2]!]: label[3]! }), 'the labelled namespace is selected');
-    const annotation = /"annotations":\{"([^"]+)":"([^"]+)"\}/.exec(section)!;
-    assert.deepEqual([annotation[1], annotation[2]], [INJECT_ANNOTATION, 'true']);
+    const patch = /kubectl -n (\S+) patch deployment \S+ --type merge -p \\\n\s*'([^']+)'/.exec(section)!;
+    assert.ok(patch, 'a kubectl patch annotating the agent');
+    assert.equal(patch[1], label[1], 'the agent is in the labelled namespace');
+    const annotations = JSON.parse(patch[2]!).spec.template.metadata.annotations as Record<string, string>;
+    assert.equal(annotations[INJECT_ANNOTATION], 'true');
+    // The routes ConfigMap the guide creates in the agent's namespace is the one the pod names, and the one mounted.
+    const created = /kubectl -n (\S+) create configmap (\S+) --from-file=gateway\.yaml=/.exec(section)!;
+    assert.ok(created, 'the guide creates the agent\'s routes ConfigMap');
+    assert.deepEqual([created[1], created[2]], [label[1], annotations['governance-gateway/config-map']]);
+    const review = JSON.parse(readFileSync(path.join(FIXTURES, 'create-deployment-pod.json'), 'utf8'));
+    review.request.object.metadata.annotations = annotations;
+    const template = parseSidecarTemplate((objectsOf(objects, 'ConfigMap').find((c) => c.metadata!.name!.endsWith('-injector-template')) as any).data['sidecar.json'], 'sidecar.json');
+    const decision = decideInjection(parseAdmissionReview(review), { template, selfLabels: {} });
+    assert.equal(decision.action, 'inject', JSON.stringify(decision));
+    const pod = applyJsonPatch(review.request.object as Pod, decision.action === 'inject' ? decision.patch : []);
+    assert.equal((pod.spec.volumes!.find((v) => v.name === 'governance-sidecar-config')!.configMap as any).name, created[2]);
   });
 });
