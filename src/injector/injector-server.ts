@@ -123,7 +123,7 @@ function log(logger: Logger, request: AdmissionRequest, decision: InjectionDecis
   // Every pod CREATE in the selected namespaces comes here: the unannotated majority only at debug.
   const quiet = decision.action === 'skip' && decision.warnings.length === 0;
   if (decision.action === 'deny') {
-    logger.warn('pod refused', { request_id: requestId, uid: request.uid, namespace: request.namespace, reason: decision.reason });
+    logger.warn('pod refused', { request_id: requestId, uid: request.uid, namespace: request.namespace, pod: pod?.metadata?.name ?? pod?.metadata?.generateName ?? null, reason: decision.reason });
     return;
   }
   logger[quiet ? 'debug' : 'info'](decision.action === 'inject' ? 'sidecar injected' : 'injection skipped', {
