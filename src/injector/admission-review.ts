@@ -30,6 +30,8 @@ export interface AdmissionOutcome {
   patch?: readonly unknown[];
   /** Shown to the client (kubectl prints them), e.g. why a requested injection was skipped. */
   warnings?: readonly string[];
+  /** Set when the object is refused: `kubectl` prints the message as the reason the create failed. */
+  denied?: { code: number; message: string };
   /** Recorded in the API server's audit log, prefixed with the webhook's name. */
   auditAnnotations?: Readonly<Record<string, string>>;
 }
@@ -116,15 +118,16 @@ function podProblems(object: unknown, problem: (path: string, message: string) =
   }
 }
 
-/** The AdmissionReview answer: always allowed; a patch only when something is injected. */
+/** The AdmissionReview answer: allowed unless denied; a patch only when something is injected. */
 export function admissionResponse(uid: string, outcome: AdmissionOutcome): Record<string, unknown> {
-  const patched = outcome.patch !== undefined && outcome.patch.length > 0;
+  const patched = outcome.denied === undefined && outcome.patch !== undefined && outcome.patch.length > 0;
   return {
     apiVersion: ADMISSION_API_VERSION,
     kind: 'AdmissionReview',
     response: {
       uid,
-      allowed: true,
+      allowed: outcome.denied === undefined,
+      ...(outcome.denied ? { status: { code: outcome.denied.code, message: outcome.denied.message } } : {}),
       ...(patched ? { patchType: 'JSONPatch', patch: Buffer.from(JSON.stringify(outcome.patch)).toString('base64') } : {}),
       ...(outcome.warnings && outcome.warnings.length > 0 ? { warnings: [...outcome.warnings] } : {}),
       ...(outcome.auditAnnotations ? { auditAnnotations: { ...outcome.auditAnnotations } } : {}),

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { formatConfigFileIssue, watchConfigFile, type ReloadStatus, type WatchedConfigFile } from '../config/index.ts';
 import { ApiError, parseJson, problemBody, readBody } from '../http/index.ts';
 import { createLogger, type Logger } from '../observability/index.ts';
-import { admissionResponse, parseAdmissionReview, type AdmissionRequest } from './admission-review.ts';
+import { admissionResponse, parseAdmissionReview, type AdmissionOutcome, type AdmissionRequest } from './admission-review.ts';
 import { decideInjection, type InjectionDecision } from './injection-decision.ts';
 import type { InjectorConfig } from './injector-config.ts';
 import { parseSidecarTemplate, type SidecarTemplate } from './sidecar-template.ts';
@@ -59,9 +59,7 @@ export async function startInjector(config: InjectorConfig, options: { logger?: 
       const request = parseAdmissionReview(parseJson(await readBody(req, config.maxBodyBytes), req.headers['content-type']));
       const decision = decideInjection(request, { template: template.current(), selfLabels: config.selfLabels });
       log(logger, request, decision, requestId);
-      send(res, 200, admissionResponse(request.uid, decision.action === 'inject'
-        ? { patch: decision.patch, warnings: decision.warnings, auditAnnotations: { injection: 'injected' } }
-        : { warnings: decision.warnings, auditAnnotations: { injection: 'skipped', reason: decision.reason } }));
+      send(res, 200, admissionResponse(request.uid, outcomeOf(decision)));
     } catch (error) {
       const apiError = error instanceof ApiError
         ? error
@@ -124,6 +122,10 @@ function log(logger: Logger, request: AdmissionRequest, decision: InjectionDecis
   const pod = request.object as { metadata?: { name?: string; generateName?: string } } | null;
   // Every pod CREATE in the selected namespaces comes here: the unannotated majority only at debug.
   const quiet = decision.action === 'skip' && decision.warnings.length === 0;
+  if (decision.action === 'deny') {
+    logger.warn('pod refused', { request_id: requestId, uid: request.uid, namespace: request.namespace, pod: pod?.metadata?.name ?? pod?.metadata?.generateName ?? null, reason: decision.reason });
+    return;
+  }
   logger[quiet ? 'debug' : 'info'](decision.action === 'inject' ? 'sidecar injected' : 'injection skipped', {
     request_id: requestId,
     uid: request.uid,
@@ -134,4 +136,11 @@ function log(logger: Logger, request: AdmissionRequest, decision: InjectionDecis
     ...(decision.action === 'skip' ? { reason: decision.reason } : { operations: decision.patch.length }),
     ...(decision.warnings.length > 0 ? { warnings: decision.warnings } : {}),
   });
+}
+
+function outcomeOf(decision: InjectionDecision): AdmissionOutcome {
+  if (decision.action === 'inject') return { patch: decision.patch, warnings: decision.warnings, auditAnnotations: { injection: 'injected' } };
+  // 403: the pod as written is not allowed here; the message is what `kubectl apply` prints.
+  if (decision.action === 'deny') return { denied: { code: 403, message: decision.reason }, auditAnnotations: { injection: 'refused', reason: decision.reason } };
+  return { warnings: decision.warnings, auditAnnotations: { injection: 'skipped', reason: decision.reason } };
 }

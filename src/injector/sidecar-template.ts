@@ -21,6 +21,10 @@ export interface SidecarTemplate {
   readonly agentIdLabel: string;
 }
 
+/** The template's volumes the injector points at the pod's own ConfigMaps (the library chart's names). */
+export const CONFIG_VOLUME = 'governance-sidecar-config';
+export const POLICIES_VOLUME = 'governance-sidecar-policies';
+
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 const ENV_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
 
@@ -48,6 +52,11 @@ export function parseSidecarTemplate(text: string, display: string): SidecarTemp
   if (typeof agentIdLabel !== 'string' || agentIdLabel === '') problem('agentIdLabel', 'must be a label key');
   if (!Array.isArray(volumes) || volumes.some((volume) => !isObject(volume) || typeof volume.name !== 'string' || !DNS_LABEL.test(volume.name))) {
     problem('volumes', 'must be a list of volumes, each with a DNS-label name');
+  } else {
+    for (const name of [CONFIG_VOLUME, POLICIES_VOLUME]) {
+      const volume = volumes.find((item) => item.name === name);
+      if (!volume || !isObject(volume.configMap)) problem('volumes', `must hold the configMap volume ${name} (the injector mounts the pod's own ConfigMap there)`);
+    }
   }
   if (!Array.isArray(agentEnv) || agentEnv.some((entry) => !isObject(entry) || typeof entry.name !== 'string' || !ENV_NAME.test(entry.name) || typeof entry.value !== 'string')) {
     problem('agentEnv', 'must be a list of {name, value} strings');

@@ -83,6 +83,23 @@ test('a pod CREATE asking for the sidecar gets allowed: true and a JSONPatch tha
   const pod = applyJsonPatch(JSON.parse(review).request.object as Pod, patch);
   assert.deepEqual(pod.spec.initContainers!.map((c) => c.name), ['governance-sidecar']);
   assert.equal(pod.spec.initContainers![0]!.restartPolicy, 'Always');
+  // The routes are the agent's own ConfigMap, named by its annotation, never the gateway's.
+  assert.equal((pod.spec.volumes!.find((v) => v.name === 'governance-sidecar-config')!.configMap as { name: string }).name, 'support-agent-governance-sidecar');
+});
+
+test('a pod asking for the sidecar without governance-gateway/config-map: allowed: false, 403, the message names the annotation', { skip: !hasOpenssl && 'openssl is not installed' }, async (t) => {
+  const { server, cert } = await startTestInjector(t);
+  const review = JSON.parse(readFileSync(path.join(FIXTURES, 'create-deployment-pod.json'), 'utf8'));
+  delete review.request.object.metadata.annotations['governance-gateway/config-map'];
+  const reply = await call(server, cert, 'POST', '/mutate', JSON.stringify(review));
+  assert.equal(reply.status, 200);
+  const { response } = reply.body;
+  assert.equal(response.uid, '705ab4f5-6393-11e8-b7cc-42010a800002');
+  assert.equal(response.allowed, false);
+  assert.equal(response.status.code, 403);
+  assert.match(response.status.message, /no governance-gateway\/config-map annotation/);
+  assert.equal(response.patch, undefined);
+  assert.equal(response.auditAnnotations.injection, 'refused');
 });
 
 test('a pod that did not ask, and an UPDATE: allowed without a patch', { skip: !hasOpenssl && 'openssl is not installed' }, async (t) => {

@@ -360,7 +360,8 @@ describe('the gateway chart with the injector', () => {
       const example = rendered(EXAMPLE, {
         values: [{
           governanceSidecar: {
-            config: { existingConfigMap: (template.volumes[0] as any).configMap.name },
+            // The agent's own routes, which its pod names for the injector.
+            config: { existingConfigMap: 'support-agent-routes' },
             database: { existingSecret: 'governance-db' },
             // Direct to the database, and the release's image, as the injector's sidecar is.
             centralGateway: { url: '' },
@@ -377,7 +378,7 @@ describe('the gateway chart with the injector', () => {
       if (bare.spec.initContainers) bare.spec.initContainers = bare.spec.initContainers.filter((c) => c.name !== 'governance-sidecar');
       if (bare.spec.initContainers?.length === 0) delete bare.spec.initContainers;
       bare.spec.volumes = bare.spec.volumes!.filter((v) => !v.name.startsWith('governance-sidecar-'));
-      bare.metadata!.annotations = { 'governance-gateway/inject': 'true' };
+      bare.metadata!.annotations = { 'governance-gateway/inject': 'true', 'governance-gateway/config-map': 'support-agent-routes' };
       Object.assign(bare, { apiVersion: 'v1', kind: 'Pod' });
       const review = JSON.parse(readFileSync(path.join(FIXTURES, 'create-deployment-pod.json'), 'utf8'));
       review.request.object = bare;
@@ -386,6 +387,22 @@ describe('the gateway chart with the injector', () => {
       const injected = applyJsonPatch(bare, decision.action === 'inject' ? decision.patch : []);
       assert.deepEqual(JSON.parse(JSON.stringify(injected.spec)), JSON.parse(JSON.stringify(built.spec)), `settings: ${common.join(', ') || 'defaults'}`);
       await assertValid([{ source: 'injected pod', object: injected as unknown as KubeObject }]);
+    }
+  });
+
+  test('central mode: injected sidecars get CENTRAL_GATEWAY_URL (this release\'s Service by default) and TOKEN, and no database Secret', () => {
+    for (const [set, url] of [
+      [['injector.sidecar.centralGateway.tokenSecret.name=governance-sidecar-token'], 'http://gg-governance-gateway.governance.svc:8000'],
+      [['injector.sidecar.centralGateway.tokenSecret.name=governance-sidecar-token', 'service.port=8080'], 'http://gg-governance-gateway.governance.svc:8080'],
+      [['injector.sidecar.centralGateway.tokenSecret.name=governance-sidecar-token', 'injector.sidecar.centralGateway.url=https://gateway.example.com'], 'https://gateway.example.com'],
+    ] as const) {
+      const { objects } = rendered(GATEWAY, { values: [INJECTOR_ON], set: [...set] });
+      const template = parseSidecarTemplate((objectsOf(objects, 'ConfigMap').find((c) => c.metadata!.name!.endsWith('-injector-template')) as any).data['sidecar.json'], 'sidecar.json');
+      const env = template.container.env!;
+      assert.equal(env.find((e) => e.name === 'CENTRAL_GATEWAY_URL')?.value, url, set.join(' '));
+      assert.deepEqual(env.find((e) => e.name === 'CENTRAL_GATEWAY_TOKEN')?.valueFrom, { secretKeyRef: { name: 'governance-sidecar-token', key: 'token' } });
+      assert.equal(env.find((e) => e.name === 'DATABASE_URL'), undefined, 'a sidecar in central mode holds no database credentials');
+      assert.equal(env.find((e) => e.name === 'LEDGER_PATH'), undefined);
     }
   });
 
@@ -464,7 +481,21 @@ describe('documentation and versions stay in sync', () => {
     const [hook] = (objectsOf(objects, 'MutatingWebhookConfiguration')[0] as any).webhooks;
     const label = /kubectl label namespace (\S+) (\S+)=(\S+)/.exec(section)!;
     assert.ok(selects(hook.namespaceSelector, { 'kubernetes.io/metadata.name': label[1]!, [label[2]!]: label[3]! }), 'the labelled namespace is selected');
-    const annotation = /"annotations":\{"([^"]+)":"([^"]+)"\}/.exec(section)!;
-    assert.deepEqual([annotation[1], annotation[2]], [INJECT_ANNOTATION, 'true']);
+    const patch = /kubectl -n (\S+) patch deployment \S+ --type merge -p \\\n\s*'([^']+)'/.exec(section)!;
+    assert.ok(patch, 'a kubectl patch annotating the agent');
+    assert.equal(patch[1], label[1], 'the agent is in the labelled namespace');
+    const annotations = JSON.parse(patch[2]!).spec.template.metadata.annotations as Record<string, string>;
+    assert.equal(annotations[INJECT_ANNOTATION], 'true');
+    // The routes ConfigMap the guide creates in the agent's namespace is the one the pod names, and the one mounted.
+    const created = /kubectl -n (\S+) create configmap (\S+) --from-file=gateway\.yaml=/.exec(section)!;
+    assert.ok(created, 'the guide creates the agent\'s routes ConfigMap');
+    assert.deepEqual([created[1], created[2]], [label[1], annotations['governance-gateway/config-map']]);
+    const review = JSON.parse(readFileSync(path.join(FIXTURES, 'create-deployment-pod.json'), 'utf8'));
+    review.request.object.metadata.annotations = annotations;
+    const template = parseSidecarTemplate((objectsOf(objects, 'ConfigMap').find((c) => c.metadata!.name!.endsWith('-injector-template')) as any).data['sidecar.json'], 'sidecar.json');
+    const decision = decideInjection(parseAdmissionReview(review), { template, selfLabels: {} });
+    assert.equal(decision.action, 'inject', JSON.stringify(decision));
+    const pod = applyJsonPatch(review.request.object as Pod, decision.action === 'inject' ? decision.patch : []);
+    assert.equal((pod.spec.volumes!.find((v) => v.name === 'governance-sidecar-config')!.configMap as any).name, created[2]);
   });
 });

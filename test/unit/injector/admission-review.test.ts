@@ -79,6 +79,16 @@ describe('admissionResponse', () => {
     assert.deepEqual(body.response.warnings, ['w']);
   });
 
+  test('denied: not allowed, the status carries the code and message, no patch even if one is given', () => {
+    const patch = [{ op: 'add', path: '/x', value: 1 }];
+    const body = admissionResponse('uid-3', { patch, denied: { code: 403, message: 'no governance-gateway/config-map annotation' } }) as Record<string, any>;
+    assert.deepEqual(body, {
+      apiVersion: 'admission.k8s.io/v1',
+      kind: 'AdmissionReview',
+      response: { uid: 'uid-3', allowed: false, status: { code: 403, message: 'no governance-gateway/config-map annotation' } },
+    });
+  });
+
   test('without a patch: allowed, no patchType, no patch', () => {
     const body = admissionResponse('uid-2', {}) as Record<string, any>;
     assert.deepEqual(body, { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response: { uid: 'uid-2', allowed: true } });
@@ -117,6 +127,16 @@ describe('parseSidecarTemplate', () => {
     assert.match(issues.join('\n'), /container.volumeMounts: must mount only/);
     assert.match(issuesOf(null, '{ nope').join(), /is not JSON/);
     assert.match(issuesOf({ ...good, placement: 'sidecars' }).join(), /placement: must be one of initContainers, containers/);
+  });
+
+  test('the routes and policies volumes must be configMap volumes (the injector points them at the pod\'s own)', () => {
+    const withoutConfig = structuredClone(good);
+    withoutConfig.volumes = withoutConfig.volumes.filter((volume: { name: string }) => volume.name !== 'governance-sidecar-config');
+    withoutConfig.container.volumeMounts = withoutConfig.container.volumeMounts.filter((mount: { name: string }) => mount.name !== 'governance-sidecar-config');
+    assert.deepEqual(issuesOf(withoutConfig), ['volumes: must hold the configMap volume governance-sidecar-config (the injector mounts the pod\'s own ConfigMap there)']);
+    const policiesAsEmptyDir = structuredClone(good);
+    policiesAsEmptyDir.volumes = policiesAsEmptyDir.volumes.map((volume: { name: string }) => (volume.name === 'governance-sidecar-policies' ? { name: volume.name, emptyDir: {} } : volume));
+    assert.deepEqual(issuesOf(policiesAsEmptyDir), ['volumes: must hold the configMap volume governance-sidecar-policies (the injector mounts the pod\'s own ConfigMap there)']);
   });
 });
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import {
-  STATUS_ANNOTATION, buildInjectionPatch, decideInjection, jsonPointer, parseAdmissionReview, parseSidecarTemplate,
+  CONFIG_MAP_ANNOTATION, CONFIG_VOLUME, POLICIES_CONFIG_MAP_ANNOTATION, POLICIES_VOLUME, STATUS_ANNOTATION, buildInjectionPatch, decideInjection, jsonPointer, parseAdmissionReview, parseSidecarTemplate,
   type AdmissionRequest, type Container, type InjectionDecision, type Pod, type SidecarTemplate,
 } from '../../../src/injector/index.ts';
 import { applyJsonPatch, pointerTokens } from '../../helpers/json-patch.ts';
@@ -243,5 +243,70 @@ describe('warnings on an injection', () => {
     pod.spec.restartPolicy = 'Never';
     assert.match((await injected({ ...base, object: pod }, 'classic')).decision.warnings.join(), /native sidecar/);
     assert.deepEqual((await injected({ ...base, object: pod }, 'native')).decision.warnings, []);
+  });
+});
+
+describe('the agent\'s own ConfigMaps (governance-gateway/config-map, governance-gateway/policies-config-map)', () => {
+  const base = fixture('create-deployment-pod');
+  const withAnnotations = (edit: (annotations: Record<string, string>) => void): AdmissionRequest => {
+    const pod = structuredClone(base.object as Pod);
+    edit(pod.metadata!.annotations!);
+    return { ...base, object: pod };
+  };
+  const configMapOf = (pod: Pod, volume: string): unknown => (pod.spec.volumes!.find((v) => v.name === volume)!.configMap as { name: string }).name;
+
+  test('config-map alone: the routes volume mounts it; the policies volume keeps the template\'s bundle', async () => {
+    for (const placement of ['classic', 'native'] as const) {
+      const { pod } = await injected(base, placement);
+      assert.equal(configMapOf(pod, CONFIG_VOLUME), 'support-agent-governance-sidecar');
+      assert.equal(configMapOf(pod, POLICIES_VOLUME), configMapOf({ spec: { containers: [], volumes: [...template(placement).volumes] } }, POLICIES_VOLUME));
+    }
+  });
+
+  test('both annotations: each volume mounts the agent\'s ConfigMap, other volumes are the template\'s', async () => {
+    const request = withAnnotations((a) => {
+      a[CONFIG_MAP_ANNOTATION] = 'support-agent-routes';
+      a[POLICIES_CONFIG_MAP_ANNOTATION] = 'support-agent.policies';
+    });
+    const { pod } = await injected(request, 'native');
+    assert.equal(configMapOf(pod, CONFIG_VOLUME), 'support-agent-routes');
+    assert.equal(configMapOf(pod, POLICIES_VOLUME), 'support-agent.policies');
+    const others = (volumes: readonly { name: string }[]) => volumes.filter((v) => ![CONFIG_VOLUME, POLICIES_VOLUME].includes(v.name));
+    assert.deepEqual(others(pod.spec.volumes!).filter((v) => v.name.startsWith('governance-sidecar-')), others(template('native').volumes));
+    // The template itself is never changed by a pod's annotations.
+    assert.notEqual(configMapOf({ spec: { containers: [], volumes: [...template('native').volumes] } }, CONFIG_VOLUME), 'support-agent-routes');
+  });
+
+  const refused: Array<[string, (annotations: Record<string, string>) => void, RegExp]> = [
+    ['no config-map annotation', (a) => delete a[CONFIG_MAP_ANNOTATION], /no governance-gateway\/config-map annotation/],
+    ['an empty config-map annotation', (a) => (a[CONFIG_MAP_ANNOTATION] = ''), /no governance-gateway\/config-map annotation/],
+    ['only the policies annotation', (a) => {
+      delete a[CONFIG_MAP_ANNOTATION];
+      a[POLICIES_CONFIG_MAP_ANNOTATION] = 'bundle';
+    }, /no governance-gateway\/config-map annotation/],
+    ['a config-map that is not a ConfigMap name', (a) => (a[CONFIG_MAP_ANNOTATION] = 'Routes/../x'), /governance-gateway\/config-map "Routes\/\.\.\/x" is not a ConfigMap name/],
+    ['a policies-config-map that is not a ConfigMap name', (a) => (a[POLICIES_CONFIG_MAP_ANNOTATION] = '-bad-'), /governance-gateway\/policies-config-map "-bad-" is not a ConfigMap name/],
+  ];
+  for (const [name, edit, reason] of refused) {
+    test(`${name}: the pod is refused, the reason names the annotation`, () => {
+      for (const placement of ['classic', 'native'] as const) {
+        const decision = decide(withAnnotations(edit), placement);
+        assert.equal(decision.action, 'deny', JSON.stringify(decision));
+        if (decision.action === 'deny') assert.match(decision.reason, reason);
+      }
+    });
+  }
+
+  test('a pod that did not ask is never refused for a missing config-map', () => {
+    const decision = decide(withAnnotations((a) => {
+      delete a[CONFIG_MAP_ANNOTATION];
+      delete a['governance-gateway/inject'];
+    }));
+    assert.equal(decision.action, 'skip');
+  });
+
+  test('an already injected pod is not refused (its sidecar is there)', () => {
+    const decision = decide(fixture('create-already-injected'));
+    assert.equal(decision.action, 'skip');
   });
 });

@@ -1,7 +1,10 @@
 {{/*
 The sidecar injector's shared pieces. Its sidecar comes from the governance-sidecar library
-chart, with this release's image, config, policy bundle and database unless injector.sidecar
-names others.
+chart, with this release's image, policy bundle and database unless injector.sidecar names
+others. Its routes ConfigMap is a placeholder here: each pod names its own
+(governance-gateway/config-map), which the injector mounts instead. In central mode
+(injector.sidecar.centralGateway.tokenSecret.name) the URL defaults to this release's Service
+and no database Secret is added: the sidecar records through the central gateway.
 */}}
 
 {{- define "governance-gateway.injector.name" -}}
@@ -53,8 +56,13 @@ app.kubernetes.io/component: injector
 {{- $_ := set $policies "existingConfigMap" (include "governance-gateway.policiesConfigMapName" .) -}}
 {{- end -}}
 {{- $_ := set $sidecar "policies" $policies -}}
+{{- $central := deepCopy (get $sidecar "centralGateway" | default dict) -}}
+{{- if and (not (get $central "url")) (get (get $central "tokenSecret" | default dict) "name") -}}
+{{- $_ := set $central "url" (printf "http://%s.%s.svc:%v" (include "governance-gateway.fullname" .) .Release.Namespace .Values.service.port) -}}
+{{- $_ := set $sidecar "centralGateway" $central -}}
+{{- end -}}
 {{- $database := deepCopy (get $sidecar "database" | default dict) -}}
-{{- if not (hasKey $database "existingSecret") -}}
+{{- if and (not (hasKey $database "existingSecret")) (not (get $central "url")) -}}
 {{- $_ := set $database "existingSecret" (include "governance-gateway.databaseSecretName" .) -}}
 {{- $_ := set $database "existingSecretKey" (include "governance-gateway.databaseSecretKey" .) -}}
 {{- end -}}
