@@ -120,7 +120,7 @@ describe('the example agent chart (governance-sidecar library)', () => {
       assert.equal(config.variant, 'edge');
       assert.equal(config.port, 8000);
       assert.equal(config.agentId, 'support-agent');
-      assert.equal(config.ledger.kind, set.length ? 'postgres' : 'sqlite');
+      assert.equal(config.ledger.kind, set.length ? 'postgres' : 'central', 'the example records through the central gateway unless given a database');
       // What the gateway writes and reads is mounted: config, bundle, the ledger's directory, /tmp.
       const mounts = new Map((sidecar.volumeMounts as Array<{ name: string; mountPath: string }>).map((m) => [m.mountPath, m]));
       assert.equal(mounts.get(config.configDir)?.name, 'governance-sidecar-config');
