@@ -5,7 +5,7 @@
 import { LRUCache } from 'lru-cache';
 import { SCORE_VERSION, OUTCOMES, type Outcome, type RiskTier } from '../governance/index.ts';
 import { ApiError } from '../http/index.ts';
-import { newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import { eventEntry, newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import type { PolicyBundle } from '../policy/index.ts';
 import type { CertificateKeys } from './certificate-keys.ts';
 import { signCertificate } from './certificates.ts';
@@ -93,15 +93,14 @@ export class CertificationService {
       })
       : null;
     const expiresAt = certificate ? new Date(exp * 1000).toISOString() : null;
-    await this.#deps.ledger.append({
-      envelope_id: envelopeId, parent_envelope_id: null, kind: 'certification', agent_id: request.agent_id, action: null,
-      outcome: null, risk_tier: null, risk_score: null, final_confidence: null,
-      policy_version: bundle.version, score_version: SCORE_VERSION, reviewer_id: null, review_deadline: null,
+    await this.#deps.ledger.append(eventEntry({
+      envelopeId, kind: 'certification', agentId: request.agent_id, action: null,
+      versions: { policy_version: bundle.version, score_version: SCORE_VERSION },
       payload: {
         passed: evaluated.passed, criteria: evaluated.criteria, figures: evaluated.figures, certificate, expires_at: expiresAt,
         issuer: this.#deps.issuer, kid: certificate ? this.#deps.keys.signing.kid : null, requested_by: actor, thresholds: { ...criteria },
       },
-    });
+    }));
     this.#forget(request.agent_id);
     return {
       agent_id: request.agent_id, policy_version: bundle.version, score_version: SCORE_VERSION, passed: evaluated.passed,
@@ -160,12 +159,11 @@ export class CertificationService {
     const bundle = this.#deps.policies.current();
     const revokedAt = new Date(this.#now()).toISOString();
     const revocationId = newEnvelopeId();
-    await this.#deps.ledger.append({
-      envelope_id: revocationId, parent_envelope_id: target.envelope_id, kind: 'certification_revocation', agent_id: agentId, action: null,
-      outcome: null, risk_tier: null, risk_score: null, final_confidence: null,
-      policy_version: bundle.version, score_version: SCORE_VERSION, reviewer_id: null, review_deadline: null,
+    await this.#deps.ledger.append(eventEntry({
+      envelopeId: revocationId, parentEnvelopeId: target.envelope_id, kind: 'certification_revocation', agentId, action: null,
+      versions: { policy_version: bundle.version, score_version: SCORE_VERSION },
       payload: { reason, revoked_by: actor, revoked_at: revokedAt },
-    });
+    }));
     this.#forget(agentId);
     return { agent_id: agentId, revoked_envelope_id: target.envelope_id, envelope_id: revocationId, reason, revoked_at: revokedAt };
   }

@@ -4,7 +4,7 @@
 // queue lists it like any escalation, and `gateway:judge` announces it.
 
 import { SCORE_VERSION, type GovernanceInput } from '../governance/index.ts';
-import { newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import { eventEntry, newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import { rubricFor, type PolicyBundle } from '../policy/index.ts';
 import type { Logger } from '../observability/index.ts';
 import type { JudgeConfig } from '../config/index.ts';
@@ -120,11 +120,10 @@ export function startJudgeWorker(deps: JudgeWorkerDeps): JudgeWorker {
     const payload = result.ok
       ? { ...common, status: 'scored', score: result.answer.score, verdict: result.answer.verdict, reasons: result.answer.reasons, pass_score: bundle.judge.pass_score }
       : { ...common, status: 'failed', failure: result.kind, reason: result.reason };
-    await deps.ledger.append({
-      envelope_id: judgeId, parent_envelope_id: row.envelope_id, kind: 'judge', agent_id: row.agent_id, action: row.action,
-      outcome: null, risk_tier: row.risk_tier, risk_score: null, final_confidence: null,
-      policy_version: bundle.version, score_version: SCORE_VERSION, reviewer_id: null, review_deadline: null, payload,
-    });
+    await deps.ledger.append(eventEntry({
+      envelopeId: judgeId, parentEnvelopeId: row.envelope_id, kind: 'judge', agentId: row.agent_id, action: row.action, riskTier: row.risk_tier,
+      versions: { policy_version: bundle.version, score_version: SCORE_VERSION }, payload,
+    }));
     if (!result.ok) return;
     const failed = result.answer.verdict === 'fail' || result.answer.score < bundle.judge.pass_score;
     // Only a released output needs a retroactive review: anything else is blocked or already in review.

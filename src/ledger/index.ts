@@ -32,6 +32,7 @@ export { retireMetadata, type MetadataRetirement } from './metadata-retention.ts
 export { createGroupCommitter, type GroupCommitter, type GroupCommitterOptions } from './group-commit.ts';
 export { validateEntry } from './entry-validation.ts';
 export { newEnvelopeId } from './envelope-id.ts';
+export { eventEntry, type EventEntryFields } from './event-entry.ts';
 export { checkListQuery, checkReviewQuery, checkPaging, toIsoUtc } from './query-validation.ts';
 export { LedgerError, LEDGER_ERROR_CODES, type LedgerErrorCode } from './ledger-errors.ts';
 export { toLedgerRow, toSummary, type StoredRow, type ChainHead } from './stored-row.ts';

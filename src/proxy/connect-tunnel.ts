@@ -8,7 +8,7 @@ import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, problemBody } from '../http/index.ts';
-import { newEnvelopeId, type Ledger, type LedgerEntry } from '../ledger/index.ts';
+import { eventEntry, type Ledger, type LedgerEntry } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
 import { connectAllowed, splitHost } from './route-matcher.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
@@ -118,21 +118,10 @@ function firstChunk(socket: Duplex): Promise<Buffer | null> {
 }
 
 function tunnelEntry(deps: TunnelDeps, authority: string): LedgerEntry {
-  return {
-    envelope_id: newEnvelopeId(),
-    parent_envelope_id: null,
-    kind: 'tunnel',
-    agent_id: deps.agentId(),
-    action: `CONNECT ${authority}`,
-    outcome: null,
-    risk_tier: null,
-    risk_score: null,
-    final_confidence: null,
-    ...deps.versions(),
-    reviewer_id: null,
-    review_deadline: null,
+  return eventEntry({
+    kind: 'tunnel', agentId: deps.agentId(), action: `CONNECT ${authority}`, versions: deps.versions(),
     payload: { authority, governed: false, reason: 'on connect.allow; TLS content cannot be inspected' },
-  };
+  });
 }
 
 const REASONS: Record<number, string> = { 403: 'Forbidden', 404: 'Not Found', 502: 'Bad Gateway', 503: 'Service Unavailable' };

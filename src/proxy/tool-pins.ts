@@ -5,7 +5,7 @@
 // (route mcp.accept_tool_changes). Pins are read back from the ledger at start, so a restart
 // forgets nothing.
 
-import { canonicalJson, newEnvelopeId, sha256Hex, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import { canonicalJson, eventEntry, sha256Hex, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import type { SidecarRoute } from './route-types.ts';
 
 export type PinStatus = 'pinned' | 'same' | 'accepted' | 'changed';
@@ -120,19 +120,9 @@ export class ToolPins {
   }
 
   #record(route: SidecarRoute, tool: ToolDefinition, hash: string, status: 'pinned' | 'accepted' | 'changed', pin: PinState | null): Promise<LedgerRow> {
-    return this.#ledger.append({
-      envelope_id: newEnvelopeId(),
-      parent_envelope_id: pin?.envelopeId ?? null,
-      kind: 'tool_pin',
-      agent_id: this.#agentId(),
-      action: tool.name,
-      outcome: status === 'changed' ? 'block' : null,
-      risk_tier: null,
-      risk_score: null,
-      final_confidence: null,
-      ...this.#versions(),
-      reviewer_id: null,
-      review_deadline: null,
+    return this.#ledger.append(eventEntry({
+      kind: 'tool_pin', parentEnvelopeId: pin?.envelopeId ?? null, agentId: this.#agentId(), action: tool.name,
+      outcome: status === 'changed' ? 'block' : null, versions: this.#versions(),
       payload: {
         route: route.name,
         upstream: route.upstream.origin,
@@ -144,7 +134,7 @@ export class ToolPins {
           title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations,
         })) as Record<string, unknown>,
       },
-    });
+    }));
   }
 }
 

@@ -1,7 +1,7 @@
 // The global kill switch. Its state is the newest `kill_switch` row in the ledger, so it survives
 // restarts, and every flip is recorded with who and why before it takes effect.
 
-import { newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import { eventEntry, type Ledger, type LedgerRow } from '../ledger/index.ts';
 
 export interface KillSwitchState {
   active: boolean;
@@ -73,21 +73,11 @@ export class KillSwitch {
 
   /** Records the change durably, then applies it. A ledger failure leaves the state unchanged. */
   async set(change: KillSwitchChange, versions: { policy_version: string; score_version: string }): Promise<KillSwitchState> {
-    const row = await this.#ledger.append({
-      envelope_id: newEnvelopeId(),
-      parent_envelope_id: this.#state.envelope_id,
-      kind: 'kill_switch',
-      agent_id: null,
-      action: change.active ? 'activate' : 'deactivate',
-      outcome: null,
-      risk_tier: null,
-      risk_score: null,
-      final_confidence: null,
-      ...versions,
-      reviewer_id: null,
-      review_deadline: null,
+    const row = await this.#ledger.append(eventEntry({
+      kind: 'kill_switch', parentEnvelopeId: this.#state.envelope_id, agentId: null,
+      action: change.active ? 'activate' : 'deactivate', versions,
       payload: { active: change.active, reason: change.reason, actor: change.actor },
-    });
+    }));
     this.#apply(row);
     return this.#state;
   }

@@ -5,7 +5,7 @@
 // post-check row, so it holds across gateway processes sharing the ledger.
 
 import { ApiError } from '../http/index.ts';
-import { canonicalJson, newEnvelopeId, sha256Hex, type LedgerEntry, type LedgerRow } from '../ledger/index.ts';
+import { canonicalJson, eventEntry, sha256Hex, type LedgerEntry, type LedgerRow } from '../ledger/index.ts';
 
 export const CONFLICT_REASON = 'post_check_body_differs';
 
@@ -26,19 +26,8 @@ export function recordedDigest(row: LedgerRow): string | null {
 
 /** The ledger row of a refused attempt: linked to the pre-check, with digests only (the body may hold secrets). */
 export function conflictEntry(first: LedgerRow, rejectedDigest: string, versions: { policy_version: string; score_version: string }): LedgerEntry {
-  return {
-    envelope_id: newEnvelopeId(),
-    parent_envelope_id: first.parent_envelope_id,
-    kind: 'idempotency_conflict',
-    agent_id: first.agent_id,
-    action: first.action,
-    outcome: null,
-    risk_tier: null,
-    risk_score: null,
-    final_confidence: null,
-    ...versions,
-    reviewer_id: null,
-    review_deadline: null,
+  return eventEntry({
+    kind: 'idempotency_conflict', parentEnvelopeId: first.parent_envelope_id, agentId: first.agent_id, action: first.action, versions,
     payload: {
       reason: CONFLICT_REASON,
       pre_check_envelope_id: first.parent_envelope_id,
@@ -46,7 +35,7 @@ export function conflictEntry(first: LedgerRow, rejectedDigest: string, versions
       rejected_request_digest: rejectedDigest,
       recorded_request_digest: recordedDigest(first),
     },
-  };
+  });
 }
 
 export function conflictError(first: LedgerRow): ApiError {
