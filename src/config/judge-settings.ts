@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { integer } from './env-values.ts';
 
 export const JUDGE_RESPONSE_FORMATS = ['json_schema', 'json_object'] as const;
 export type JudgeResponseFormat = (typeof JUDGE_RESPONSE_FORMATS)[number];
@@ -39,9 +40,8 @@ export interface CertifyConfig {
   readonly issuer: string;
 }
 
-type Integer = (raw: string | undefined, name: string, fallback: number, min: number, max: number, issues: string[]) => number;
 
-export function judgeConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[], integer: Integer): JudgeConfig | null {
+export function judgeConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[]): JudgeConfig | null {
   const url = env.JUDGE_URL?.trim() || null;
   const model = env.JUDGE_MODEL?.trim() || null;
   if (url === null && model === null) return null;

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -26,10 +26,9 @@ const EXAMPLE = 'examples/agent';
 const GATEWAY = 'governance-gateway';
 const LIBRARY_DIR = path.join(CHARTS_DIR, 'governance-sidecar');
 const FIXTURES = path.join(REPO_ROOT, 'test/fixtures/admission-reviews');
-const ENV_SOURCE = readFileSync(path.join(REPO_ROOT, 'src/config/env.ts'), 'utf8');
-// Read by the sidecar's central-gateway client (issue 13, "sidecars hold no database credentials"),
-// built on another branch; the chart only passes them through. Moot once that is merged.
-const READ_ELSEWHERE = new Set(['CENTRAL_GATEWAY_URL', 'CENTRAL_GATEWAY_TOKEN']);
+// Every setting is read in src/config (env.ts and the settings files beside it).
+const CONFIG_DIR = path.join(REPO_ROOT, 'src/config');
+const ENV_SOURCE = readdirSync(CONFIG_DIR).filter((file) => file.endsWith('.ts')).map((file) => readFileSync(path.join(CONFIG_DIR, file), 'utf8')).join('\n');
 const PACKAGE_VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const INJECTOR_ON = { database: { existingSecret: 'governance-db' }, injector: { enabled: true } };
 
@@ -115,7 +114,7 @@ describe('the example agent chart (governance-sidecar library)', () => {
       const sidecar = named(pod.spec.containers, 'governance-sidecar')!;
       const agentId = sidecar.env!.find((e) => e.name === 'AGENT_ID')!;
       assert.deepEqual(agentId.valueFrom, { fieldRef: { fieldPath: "metadata.labels['app.kubernetes.io/name']" } });
-      for (const { name } of sidecar.env!) if (!READ_ELSEWHERE.has(name)) assert.match(ENV_SOURCE, new RegExp(`env\\.${name}\\b`), `src/config/env.ts does not read ${name}`);
+      for (const { name } of sidecar.env!) assert.match(ENV_SOURCE, new RegExp(`env\\.${name}\\b`), `src/config does not read ${name}`);
       const config = loadConfig(resolvedEnv(sidecar, pod.metadata!.labels!), {}, '/app');
       assert.equal(config.variant, 'edge');
       assert.equal(config.port, 8000);
