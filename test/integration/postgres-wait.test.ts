@@ -5,43 +5,17 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
 import { startGatewayProcess } from '../helpers/gateway-process.ts';
 import { validateBody } from '../helpers/bodies.ts';
+import { startSwitchableRelay } from '../helpers/switchable-relay.ts';
 
 const { skip } = await probePostgres();
-
-/** A proxy on port 0 to `target`: drops every connection until `open()` is called. */
-async function startSwitchableProxy(t: { after(fn: () => unknown): void }, target: URL) {
-  let forwarding = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.on('close', () => sockets.delete(client));
-    if (!forwarding) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    sockets.add(upstream);
-    upstream.on('close', () => sockets.delete(upstream));
-    client.pipe(upstream).pipe(client);
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  return { port: (server.address() as net.AddressInfo).port, open: () => { forwarding = true; } };
-}
 
 test('a gateway whose database is not up yet waits (503, live), then becomes ready and migrates', { skip }, async (t) => {
   const schema = await createTestSchema(t);
   const target = new URL(schema.url);
-  const proxy = await startSwitchableProxy(t, target);
+  const proxy = await startSwitchableRelay(t, target.hostname, Number(target.port || 5432));
   const proxied = new URL(schema.url);
   proxied.hostname = '127.0.0.1';
   proxied.port = String(proxy.port);

@@ -7,7 +7,6 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,34 +18,9 @@ import { hs256, TEST_JWT_SECRET } from '../helpers/credentials.ts';
 import { CentralUnavailable } from '../../src/central/index.ts';
 import { isCentralUnreachable } from '../../src/gateway/wait-for-database.ts';
 import { friendlyFailure } from '../../src/cli/friendly-failure.ts';
+import { startSwitchableRelay } from '../helpers/switchable-relay.ts';
 
 const { skip } = await probePostgres();
-
-/** A relay on port 0 to `target`: drops every connection until `open()` is called. */
-async function startSwitchableRelay(t: { after(fn: () => unknown): void }, target: URL) {
-  let forwarding = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.on('close', () => sockets.delete(client));
-    if (!forwarding) {
-      client.destroy();
-      return;
-    }
-    const upstream = net.connect(Number(target.port), target.hostname);
-    sockets.add(upstream);
-    upstream.on('close', () => sockets.delete(upstream));
-    client.pipe(upstream).pipe(client);
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
-  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`, open: () => { forwarding = true; } };
-}
 
 /** A CONFIG_DIR holding only the sidecar's routes to `upstream`. */
 function sidecarConfigDir(t: { after(fn: () => unknown): void }, upstream: string): string {
@@ -77,9 +51,10 @@ describe('a sidecar started before its central gateway', { skip }, () => {
     const upstream = await startToolServer(t);
     upstream.on('/api', json(200, { results: [{ title: 'Reset your password' }] }));
     const central = await startCentral(t);
-    const relay = await startSwitchableRelay(t, new URL(central.url));
+    const centralUrl = new URL(central.url);
+    const relay = await startSwitchableRelay(t, centralUrl.hostname, Number(centralUrl.port));
     const token = await hs256({ sub: 'sidecar-support-agent-1', tier: 'enterprise', team: null as unknown as string });
-    const sidecar = await startGatewayProcess(t, sidecarEnv(sidecarConfigDir(t, upstream.origin), relay.url, token));
+    const sidecar = await startGatewayProcess(t, sidecarEnv(sidecarConfigDir(t, upstream.origin), `http://127.0.0.1:${relay.port}`, token));
 
     assert.match(sidecar.output(), /"msg":"waiting for the central gateway: not ready until it answers"/);
     assert.equal((await sidecar.call('GET', '/health/live')).status, 200);
