@@ -13,10 +13,12 @@ import { REPO_ROOT, startTestGateway } from '../helpers/gateway.ts';
 import { json, startToolServer } from '../helpers/tool-server.ts';
 import { writeOpsBundle } from '../helpers/ops-bundle.ts';
 import { TEST_AUDIENCE, TEST_ISSUER, TEST_JWT_SECRET, hs256 } from '../helpers/credentials.ts';
+import { validateBody } from '../helpers/bodies.ts';
 import { REVIEW_CHANNEL, type ReviewEvent } from '../../src/oversight/index.ts';
 import {
   AuthError, BlockedError, GovernanceClient, RateLimitError, SDK_VERSION, UnavailableError, ValidationError, VersionError, retryAfterSeconds,
 } from '../../clients/typescript/src/index.ts';
+import type { ValidateInput } from '../../clients/typescript/src/index.ts';
 
 const AUTH_ENV = { AUTH_ENABLED: 'true', JWT_SECRET: TEST_JWT_SECRET, JWT_ISSUER: TEST_ISSUER, JWT_AUDIENCE: TEST_AUDIENCE };
 const PAYMENT = { action: 'invoicepay.get_invoice', params: { invoice_id: 'INV-20260042' }, input: 'Read invoice INV-20260042' };
@@ -185,4 +187,14 @@ test('Retry-After as seconds or as an HTTP date', () => {
   assert.equal(retryAfterSeconds(new Date(Date.UTC(2030, 0, 1, 0, 0, 10)).toUTCString(), Date.UTC(2030, 0, 1)), 10);
   assert.equal(retryAfterSeconds('soon'), null);
   assert.equal(retryAfterSeconds(null), null);
+});
+
+test('validate: both gates at once, typed; a tier without the review queue is an AuthError (403)', async (t) => {
+  const gw = await startTestGateway(t, { env: AUTH_ENV });
+  const client = new GovernanceClient({ baseUrl: gw.url, token: await hs256({ sub: 'support-bot', tier: 'team' }), agentId: 'support-agent-1', framework: 'LangChain' });
+  const result = await client.validate(validateBody() as ValidateInput);
+  assert.equal(result.decision.outcome, 'approve');
+  assert.equal(typeof result.confidence_rationale, 'string');
+  const developer = new GovernanceClient({ baseUrl: gw.url, token: await hs256({ sub: 'dev-bot', tier: 'developer' }), agentId: 'support-agent-1' });
+  await assert.rejects(developer.reviewItem(result.envelope_id), (error: unknown) => error instanceof AuthError && error.status === 403);
 });
