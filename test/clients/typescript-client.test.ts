@@ -198,3 +198,9 @@ test('validate: both gates at once, typed; a tier without the review queue is an
   const developer = new GovernanceClient({ baseUrl: gw.url, token: await hs256({ sub: 'dev-bot', tier: 'developer' }), agentId: 'support-agent-1' });
   await assert.rejects(developer.reviewItem(result.envelope_id), (error: unknown) => error instanceof AuthError && error.status === 403);
 });
+
+test('options are checked when the client is made', () => {
+  assert.throws(() => new GovernanceClient({ baseUrl: 'localhost:8765' }), /baseUrl: localhost: is not http: or https:/);
+  assert.throws(() => new GovernanceClient({ baseUrl: 'not a url' }), /baseUrl: "not a url" is not a URL/);
+  assert.throws(() => new GovernanceClient({ baseUrl: 'http://localhost:8765', maxRetries: -1 }), /maxRetries: must be a number >= 0/);
+});

@@ -11,6 +11,7 @@ import json
 import random
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from typing import Any, Dict, Mapping, Optional, Tuple
@@ -48,6 +49,13 @@ class Transport:
         timeout: float = 30.0,
         headers: Optional[Mapping[str, str]] = None,
     ) -> None:
+        # Checked once, here, so a typo fails at start-up rather than at the first tool call.
+        parts = urllib.parse.urlsplit(base_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValueError("base_url: %r is not an http(s) URL (e.g. http://localhost:8765)" % (base_url,))
+        for name, value in (("max_retries", max_retries), ("max_retry_delay", max_retry_delay), ("backoff", backoff), ("timeout", timeout)):
+            if not isinstance(value, (int, float)) or value < 0:
+                raise ValueError("%s: must be a number >= 0, got %r" % (name, value))
         self.base_url = base_url.rstrip("/")
         self.token = token
         self.agent_id = agent_id

@@ -105,6 +105,14 @@ class GatewayTest(unittest.TestCase):
         asyncio.run(scenario())
 
 
+class OptionsTest(unittest.TestCase):
+    def test_options_are_checked_when_the_client_is_made(self) -> None:
+        with self.assertRaisesRegex(ValueError, "base_url"):
+            GovernanceClient("localhost:8765")
+        with self.assertRaisesRegex(ValueError, "max_retries"):
+            GovernanceClient("http://localhost:8765", max_retries=-1)
+
+
 class ScriptedTest(unittest.TestCase):
     def setUp(self) -> None:
         self.server = ScriptedServer()

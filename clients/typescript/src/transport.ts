@@ -54,6 +54,7 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
 export class Transport {
   readonly options: Required<Pick<TransportOptions, 'maxRetries' | 'maxRetryDelayMs' | 'backoffMs' | 'timeoutMs'>> & TransportOptions;
   constructor(options: TransportOptions) {
+    checkOptions(options);
     this.options = { maxRetries: 3, maxRetryDelayMs: 30_000, backoffMs: 250, timeoutMs: 30_000, ...options, baseUrl: options.baseUrl.replace(/\/+$/, '') };
   }
 
@@ -108,6 +109,21 @@ export class Transport {
   private backoff(attempt: number): number {
     const base = this.options.backoffMs * 2 ** attempt;
     return Math.min(this.options.maxRetryDelayMs, base / 2 + Math.random() * (base / 2));
+  }
+}
+
+/** Options are checked once, here, so a typo fails at start-up rather than at the first tool call. */
+function checkOptions(options: TransportOptions): void {
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new TypeError(`baseUrl: "${options.baseUrl}" is not a URL (e.g. http://localhost:8765)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`baseUrl: ${url.protocol} is not http: or https:`);
+  for (const name of ['maxRetries', 'maxRetryDelayMs', 'backoffMs', 'timeoutMs'] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new TypeError(`${name}: must be a number >= 0, got ${String(value)}`);
   }
 }
 
