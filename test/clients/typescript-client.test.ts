@@ -204,3 +204,21 @@ test('options are checked when the client is made', () => {
   assert.throws(() => new GovernanceClient({ baseUrl: 'not a url' }), /baseUrl: "not a url" is not a URL/);
   assert.throws(() => new GovernanceClient({ baseUrl: 'http://localhost:8765', maxRetries: -1 }), /maxRetries: must be a number >= 0/);
 });
+
+test('a failed connection is retried for idempotent calls only', async (t) => {
+  const server = await startToolServer(t);
+  let posts = 0;
+  server.on('/v1/runtime/post-check', (req, res) => {
+    posts++;
+    if (posts === 1) return void res.socket?.destroy();
+    json(200, { envelope_id: '0190aaaa-0000-7000-8000-000000000003', pre_check_envelope_id: '0190aaaa-0000-7000-8000-000000000002', decision: { outcome: 'approve', reason: 'ok' } })(req, res);
+  });
+  server.on('/v1/runtime/pre-check', (_req, res) => void res.socket?.destroy());
+  const client = new GovernanceClient({ baseUrl: server.origin, agentId: 'a-1', backoffMs: 1 });
+  const post = await client.postCheck({ pre_check_envelope_id: '0190aaaa-0000-7000-8000-000000000002', output: {} });
+  assert.equal(post.envelope_id, '0190aaaa-0000-7000-8000-000000000003');
+  assert.equal(posts, 2);
+  const before = server.received.length;
+  await assert.rejects(client.preCheck({ action: 'search_kb' }), TypeError);
+  assert.equal(server.received.length - before, 1, 'a pre-check is not repeated after a failed connection');
+});

@@ -190,6 +190,13 @@ class AsyncGovernanceClient:
     def __init__(self, base_url: str, **options: Any) -> None:
         self.sync = GovernanceClient(base_url, **options)
 
+    @classmethod
+    def wrapping(cls, client: GovernanceClient) -> "AsyncGovernanceClient":
+        """The asyncio API over an existing client (same settings, same connection options)."""
+        instance = cls.__new__(cls)
+        instance.sync = client
+        return instance
+
     async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(None, functools.partial(fn, *args, **kwargs))

@@ -1,7 +1,7 @@
 """One HTTP exchange with the gateway (urllib, no third-party dependency), with the headers every
 call carries and the retry rules: 429 is retried after Retry-After (the gateway did nothing, so
 any call may repeat), 503 with exponential backoff only for calls that are safe to repeat (GET,
-and post-check, which the gateway makes idempotent). Both bounded by max_retries and
+and post-check, which the gateway makes idempotent), as is a failed connection. Both bounded by max_retries and
 max_retry_delay."""
 
 from __future__ import annotations
@@ -101,6 +101,15 @@ class Transport:
                 status = error.code
                 payload = _parse(error.read())
                 response_headers = dict(error.headers.items()) if error.headers else {}
+            except (urllib.error.URLError, ConnectionError) as error:
+                # A connection that failed (reset, refused: a gateway restarting) is retried like a
+                # 503, and only when the call is safe to repeat; a timeout is not retried.
+                timed_out = isinstance(getattr(error, "reason", error), TimeoutError) or isinstance(error, TimeoutError)
+                if timed_out or not idempotent or attempt >= self.max_retries:
+                    raise
+                time.sleep(self._backoff(attempt))
+                attempt += 1
+                continue
             retry_after = retry_after_seconds(_header(response_headers, "retry-after"))
             delay = self.retry_delay(status, retry_after, attempt, idempotent)
             if delay is None:

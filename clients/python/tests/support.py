@@ -75,6 +75,11 @@ class ScriptedServer:
                 outer.received.append(record)
                 handler = outer.routes.get(self.path.split("?")[0])
                 status, headers, answer = handler(self, record) if handler else (404, {}, {"code": "NOT_FOUND"})
+                if status == 0:
+                    # A dropped connection: close without answering.
+                    self.close_connection = True
+                    self.connection.shutdown(2)
+                    return
                 payload = json.dumps(answer).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")

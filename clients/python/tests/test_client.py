@@ -173,6 +173,23 @@ class ScriptedTest(unittest.TestCase):
         self.assertEqual(caught.exception.code, "LEDGER_UNAVAILABLE")
         self.assertEqual(len(self.server.received) - before, 1, "a pre-check is not repeated after a 503")
 
+    def test_a_failed_connection_is_retried_for_idempotent_calls_only(self) -> None:
+        posts = []
+
+        def dropped_once(_handler, _record):
+            posts.append(1)
+            return (0, {}, None) if len(posts) == 1 else (200, {}, APPROVE)
+
+        self.server.routes["/v1/runtime/post-check"] = dropped_once
+        self.server.routes["/v1/runtime/pre-check"] = answer(0, None)
+        client = GovernanceClient(self.server.url, agent_id="a-1", backoff=0.001)
+        client.post_check(APPROVE["pre_check_envelope_id"], {})
+        self.assertEqual(len(posts), 2)
+        before = len(self.server.received)
+        with self.assertRaises(OSError):
+            client.pre_check("search_kb")
+        self.assertEqual(len(self.server.received) - before, 1, "a pre-check is not repeated after a failed connection")
+
     def test_retry_after_forms(self) -> None:
         self.assertEqual(retry_after_seconds("7"), 7)
         self.assertEqual(retry_after_seconds(formatdate(1_900_000_010, usegmt=True), now=1_900_000_000), 10)

@@ -1,7 +1,7 @@
 // One HTTP exchange with the gateway, with the headers every call carries and the retry rules:
 // 429 is retried after Retry-After (the gateway did nothing, so any call may repeat), 503 with
 // exponential backoff only for calls that are safe to repeat (GET, and post-check, which the
-// gateway makes idempotent). Both are bounded by `maxRetries` and `maxRetryDelayMs`.
+// gateway makes idempotent), as is a failed connection. Both are bounded by `maxRetries` and `maxRetryDelayMs`.
 
 import { errorFor, type GatewayError } from './errors.ts';
 
@@ -76,12 +76,22 @@ export class Transport {
     const doFetch = this.options.fetch ?? fetch;
     const headers = this.headersFor(exchange, requestId);
     for (let attempt = 0; ; attempt++) {
-      const response = await doFetch(this.options.baseUrl + exchange.path, {
-        method: exchange.method,
-        headers,
-        body: exchange.body === undefined ? undefined : JSON.stringify(exchange.body),
-        signal: AbortSignal.timeout(this.options.timeoutMs + (exchange.extraTimeoutMs ?? 0)),
-      });
+      let response: Response;
+      try {
+        response = await doFetch(this.options.baseUrl + exchange.path, {
+          method: exchange.method,
+          headers,
+          body: exchange.body === undefined ? undefined : JSON.stringify(exchange.body),
+          signal: AbortSignal.timeout(this.options.timeoutMs + (exchange.extraTimeoutMs ?? 0)),
+        });
+      } catch (error) {
+        // A connection that failed (reset, refused: a gateway restarting) is retried like a 503,
+        // and only when the call is safe to repeat; a timeout is not retried.
+        const timedOut = (error as Error).name === 'TimeoutError';
+        if (timedOut || !exchange.idempotent || attempt >= this.options.maxRetries) throw error;
+        await sleep(this.backoff(attempt));
+        continue;
+      }
       const text = await response.text();
       const body = parse(text);
       if (response.ok) return { status: response.status, body: body as T, headers: response.headers, requestId };

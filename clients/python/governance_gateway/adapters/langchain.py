@@ -25,8 +25,7 @@ def govern_langchain_tool(
     on_blocked: str = "message",
 ) -> ToolT:
     name = action or str(getattr(tool, "name"))
-    async_client = AsyncGovernanceClient.__new__(AsyncGovernanceClient)
-    async_client.sync = client
+    async_client = AsyncGovernanceClient.wrapping(client)
 
     def wrap_sync(original: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(original)

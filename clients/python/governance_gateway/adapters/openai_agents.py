@@ -27,8 +27,7 @@ def govern_openai_agents_tool(
     original = getattr(tool, "on_invoke_tool", None)
     if not callable(original):
         raise TypeError("not an OpenAI Agents FunctionTool: %r has no on_invoke_tool" % (tool,))
-    async_client = AsyncGovernanceClient.__new__(AsyncGovernanceClient)
-    async_client.sync = client
+    async_client = AsyncGovernanceClient.wrapping(client)
 
     async def on_invoke_tool(ctx: Any, arguments: str) -> Any:
         try:
