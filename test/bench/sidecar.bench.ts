@@ -15,6 +15,7 @@ import { runFixedRate, type FixedRateResult } from './fixed-rate.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 import { summarizeProfile } from './cpu-profile.ts';
 import { cpuMs, rssMb, sampleRss, threadCpuMs, threadCpuPerCall } from './process-stats.ts';
+import { findRateCeiling, rateSteps, type RateCeiling } from './rate-ceiling.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -23,6 +24,10 @@ const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const LOW_RATE = Number(process.env.BENCH_LOW_RATE ?? 200);
 const WARMUP_MS = 2000;
+// The rate-ceiling search: p99 bound, highest rate tried, seconds per step.
+const CEILING_P99_MS = 10;
+const CEILING_MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 4000);
+const CEILING_STEP_MS = Number(process.env.BENCH_STEP_SECONDS ?? 4) * 1000;
 
 let session = 0;
 const body = () => JSON.stringify({ query: 'how do I reset my password' });
@@ -51,12 +56,24 @@ interface Measured {
   commits?: { ms: number; batch: number };
 }
 
+/** What the sidecar is compared with: the bare proxy's idle and peak RSS, start-up, and both rate ceilings. */
+interface Baselines {
+  bareStart: number;
+  bareIdleRss: number;
+  ceilings: { bare: RateCeiling & { peakRss: number }; governed: RateCeiling & { peakRss: number } };
+}
+
 export const sidecarBench = {
   name: 'sidecar',
   async run(): Promise<void> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-sidecar-bench-'));
     const upstream = await startServer([path.join(ROOT, 'test/bench/echo-server.ts')]);
+    // The bare proxy's start to ready is timed like the sidecar's: spawn to its first answer.
+    const bareStarted = performance.now();
     const bare = await startServer([path.join(ROOT, 'test/bench/bare-proxy.ts'), upstream.origin]);
+    await (await fetch(bare.origin, { method: 'POST', body: body(), headers: { 'content-type': 'application/json' } })).text();
+    const bareStart = performance.now() - bareStarted;
+    const bareIdleRss = rssMb(bare);
     const configDir = path.join(dir, 'config');
     mkdirSync(configDir);
     writeFileSync(path.join(configDir, 'gateway.yaml'), [
@@ -111,6 +128,19 @@ export const sidecarBench = {
         if (sampler) ({ peak: rss.fixed, last: rss.end } = sampler.stop());
         measured.push({ throughput, fixed, low, cpuPerCall, threadsPerCall, commits });
       }
+      // The highest rate each sustains with p99 <= 10 ms, and the RSS peak on the way there.
+      const ceiling = async (origin: string, pathName: string, headers: () => Record<string, string>, server: ServerProcess) => {
+        const sampler = sampleRss(server);
+        const found = await findRateCeiling(origin, pathName, body, { p99Ms: CEILING_P99_MS, rates: rateSteps(CEILING_MAX_RATE), stepMs: CEILING_STEP_MS, headers });
+        return { ...found, peakRss: sampler.stop().peak };
+      };
+      const baselines: Baselines = {
+        bareStart, bareIdleRss,
+        ceilings: {
+          bare: await ceiling(bare.origin, '/', noHeaders, bare),
+          governed: await ceiling(sidecar.origin, '/kb', sessionHeaders, sidecar),
+        },
+      };
       await sidecar.stop();
       await volatile.stop();
       await onPostgres?.stop();
@@ -130,6 +160,7 @@ export const sidecarBench = {
       const profile = await profileSidecar(env('profiled.db'), dir, entry);
       print(targets, measured);
       report({ cold, warm, sources: { cold: sourcesCold, warm: sourcesWarm }, idleRss, rss, measured, profile });
+      reportTargets({ cold, idleRss, measured, baselines });
     } finally {
       await pg?.drop();
       await bare.stop();
@@ -234,4 +265,32 @@ function report(m: {
   console.log(`sidecar RSS: ${m.idleRss.toFixed(1)} MB idle after start, peak ${m.rss.low.toFixed(1)} MB at ${LOW_RATE} req/s, peak ${m.rss.fixed.toFixed(1)} MB at ${RATE} req/s (target <= 80: ${verdict(m.rss.fixed <= 80)}), ${m.rss.end.toFixed(1)} MB at the end`);
   console.log(`start to ready (process spawn to first /health answer), bundle: ${m.cold.ready.toFixed(0)} ms cold (${m.cold.listening.toFixed(0)} ms to the listening line), ${m.warm.ready.toFixed(0)} ms with a warm NODE_COMPILE_CACHE as the image ships it (target <= 300: ${verdict(m.warm.ready <= 300)}); from the TypeScript sources: ${m.sources.cold.ready.toFixed(0)} ms cold, ${m.sources.warm.ready.toFixed(0)} ms warm`);
   console.log(`where the sidecar's main-thread CPU time goes at ${RATE} req/s (self time, --cpu-prof, start-up and warm-up excluded):\n${m.profile}`);
+}
+
+/** Issue 20's targets: each figure as a ratio (or a difference) against a baseline from this run. */
+function reportTargets(m: { cold: { ready: number }; idleRss: number; measured: Measured[]; baselines: Baselines }): void {
+  const [, bare, governed] = m.measured;
+  const { ceilings } = m.baselines;
+  const commit = governed.commits?.ms ?? NaN;
+  const rows: Array<[string, string, string, boolean]> = [];
+  const row = (figure: string, value: number, target: number, detail: string, unit = '') =>
+    rows.push([figure, `${value.toFixed(unit ? 2 : 3)}${unit}`, `<= ${target.toFixed(unit ? 2 : 1)}${unit} (${detail})`, value <= target]);
+  row('CPU per governed call / bare proxy (upstream excluded)', governed.cpuPerCall[0] / bare.cpuPerCall[0], 2,
+    `${governed.cpuPerCall[0].toFixed(3)} / ${bare.cpuPerCall[0].toFixed(3)} ms at ${RATE} req/s`);
+  row(`p99 added over bare proxy at ${LOW_RATE} req/s`, governed.low.p99 - bare.low.p99, 5,
+    `${governed.low.p99.toFixed(2)} - ${bare.low.p99.toFixed(2)} ms`, ' ms');
+  const p50Budget = 2 * commit + 0.5;
+  row(`p50 added over bare proxy at ${LOW_RATE} req/s, strict`, governed.low.p50 - bare.low.p50, p50Budget,
+    `2 x mean commit ${commit.toFixed(2)} ms + 0.5`, ' ms');
+  const rateRatio = ceilings.governed.rate / Math.max(1, ceilings.bare.rate);
+  rows.push([`highest rate with p99 <= ${CEILING_P99_MS} ms, governed / bare`, rateRatio.toFixed(3),
+    `>= 0.5 (${ceilings.governed.rate} / ${ceilings.bare.rate} req/s)`, rateRatio >= 0.5]);
+  row('RSS idle / bare proxy idle', m.idleRss / m.baselines.bareIdleRss, 1.5, `${m.idleRss.toFixed(1)} / ${m.baselines.bareIdleRss.toFixed(1)} MB`);
+  row('RSS peak at the highest sustained rate / bare proxy peak', ceilings.governed.peakRss / ceilings.bare.peakRss, 2,
+    `${ceilings.governed.peakRss.toFixed(1)} / ${ceilings.bare.peakRss.toFixed(1)} MB`);
+  row('start to ready / bare proxy script', m.cold.ready / m.baselines.bareStart, 2, `${m.cold.ready.toFixed(0)} / ${m.baselines.bareStart.toFixed(0)} ms, cold`);
+  console.log('issue 20 targets, each against a baseline measured in this run:');
+  for (const [figure, value, target, met] of rows) console.log(`  ${figure.padEnd(58)} ${value.padStart(9)}  ${met ? 'met    ' : 'NOT met'}  target ${target}`);
+  const steps = (c: RateCeiling) => c.steps.map((s) => `${s.rate}:${s.p99.toFixed(1)}${s.ok ? '' : '!'}`).join(' ');
+  console.log(`  rate steps (rate:p99 ms, ! = did not hold): bare ${steps(ceilings.bare)}; governed ${steps(ceilings.governed)}`);
 }
