@@ -52,8 +52,8 @@ export function CertificationView({ selected }: { selected: string | null }) {
                 <YAxis allowDecimals={false} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="passed" stackId="a" fill="#1a7f37" name="passed" />
-                <Bar dataKey="failed" stackId="a" fill="#b42318" name="failed" />
+                <Bar dataKey="passed" stackId="a" fill="#1a7f37" name="passed" isAnimationActive={false} />
+                <Bar dataKey="failed" stackId="a" fill="#b42318" name="failed" isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>

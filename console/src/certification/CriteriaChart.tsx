@@ -17,8 +17,8 @@ export function CriteriaChart({ criteria }: { criteria: Criterion[] }) {
               <YAxis />
               <Tooltip />
               <Legend />
-              <Bar dataKey="actual" fill="#1f4e8c" name="measured" />
-              <Bar dataKey="threshold" fill="#8a8f98" name="threshold" />
+              <Bar dataKey="actual" fill="#1f4e8c" name="measured" isAnimationActive={false} />
+              <Bar dataKey="threshold" fill="#8a8f98" name="threshold" isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </div>
