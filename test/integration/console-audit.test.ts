@@ -1,6 +1,7 @@
 // The console in a real Chromium against an edge gateway (the key goes in X-Service-Token): an
 // auditor sees the chain valid, then invalid after the SQLite ledger file is tampered with
-// directly; an execution opens as a timeline; the certification view lists the agents. axe-core
+// directly; an execution opens as a timeline; the certification view lists the agents; operations
+// lists the policy's rules. axe-core
 // finds no serious or critical violation on these views.
 
 import assert from 'node:assert/strict';
@@ -95,6 +96,21 @@ describe('console: audit and certification (edge gateway, X-Service-Token)', () 
     await result.getByRole('table', { name: 'Criteria' }).getByText('min_calls').waitFor();
     await page.getByRole('table', { name: 'Attempts, newest first' }).waitFor();
     await assertAccessible(page, 'certification result');
+    assert.deepEqual(pageProblems(page), []);
+    await page.close();
+  });
+
+  test('operations lists the rules of the bundle in force', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${gw.url}/console#/operations`);
+    await page.getByLabel('API key', { exact: true }).fill(auditorKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const rules = page.getByRole('table', { name: /^Rules of pol-/ });
+    const row = rules.getByRole('row').filter({ hasText: 'no-external-email-after-inbox-read' });
+    await row.getByText('rules/data-exfiltration.yaml:').waitFor();
+    await row.getByText('session.exists').waitFor();
+    await rules.getByRole('row').filter({ hasText: 'external-email-review' }).getByText('shadow').waitFor();
+    await assertAccessible(page, 'operations with rules');
     assert.deepEqual(pageProblems(page), []);
     await page.close();
   });
