@@ -6,6 +6,7 @@
 // the page reports no CSP violation.
 
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { before, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -136,6 +137,24 @@ routes:
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: '401' }).waitFor();
     await page.close();
+  });
+
+  test('with auth off (the npm start default) the console is used without a key', async () => {
+    const open = await startTestGateway(undefined);
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${open.url}/console`);
+      await page.getByText('Authentication is off on this gateway').waitFor();
+      await page.getByRole('button', { name: 'Continue without a key' }).click();
+      await page.getByRole('heading', { name: 'Review queue' }).waitFor();
+      await page.getByText('anonymous (auth off)').waitFor();
+      await page.getByText('0 of 0 items, soonest deadline first').waitFor();
+      assert.deepEqual(pageProblems(page), []);
+      await page.close();
+    } finally {
+      await open.close();
+      rmSync(open.dir, { recursive: true, force: true });
+    }
   });
 
   test('the kill switch, set from the console with a reason, blocks a pre-check; the dry run answers', async () => {
