@@ -87,7 +87,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const report = await axe.run(document, { resultTypes: ['violations'] });
+    const report = await axe.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
     return report.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
   });
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
