@@ -61,8 +61,23 @@ export async function buildConsole(options: { force?: boolean; quiet?: boolean }
   return true;
 }
 
+/** Vite is a dev dependency: an install without them (`npm ci --omit=dev`) still runs `prepare`. */
+async function viteInstalled(): Promise<boolean> {
+  try {
+    await import('vite');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 if (import.meta.main) {
   const started = Date.now();
-  const built = await buildConsole({ force: process.argv.includes('--force') });
-  console.log(built ? `console: built console/dist in ${Date.now() - started} ms` : 'console: console/dist is up to date');
+  if (!(await viteInstalled())) {
+    // Not a failure of the install: the gateway runs, and /console answers 503 CONSOLE_NOT_BUILT.
+    console.log('console: not built (vite is a dev dependency and is not installed); /console answers 503 until `npm run console:build`');
+  } else {
+    const built = await buildConsole({ force: process.argv.includes('--force') });
+    console.log(built ? `console: built console/dist in ${Date.now() - started} ms` : 'console: console/dist is up to date');
+  }
 }

@@ -1,6 +1,6 @@
 // The console's shell: finds out how to sign in, then shows the views the credential may use.
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Client, storeKey } from './api.ts';
 import { ProblemMessage } from './components.tsx';
 import { asProblem, useHashRoute } from './hooks.ts';
@@ -11,7 +11,8 @@ import type { AuthCheck, Health, SsoSession } from './types.ts';
 import { ReviewView } from './review/ReviewView.tsx';
 import { AuditView } from './audit/AuditView.tsx';
 import { OperationsView } from './operations/OperationsView.tsx';
-import { CertificationView } from './certification/CertificationView.tsx';
+// The charting library is most of the bundle's weight: loaded with the view that draws charts.
+const CertificationView = lazy(() => import('./certification/CertificationView.tsx').then((m) => ({ default: m.CertificationView })));
 
 interface View { path: string; label: string; feature: string }
 
@@ -106,7 +107,7 @@ function CurrentView({ path, rest }: { path: string; rest: string[] }) {
   switch (path) {
     case 'audit': return <AuditView selected={rest[0] ?? null} />;
     case 'operations': return <OperationsView />;
-    case 'certification': return <CertificationView selected={rest[0] ?? null} />;
+    case 'certification': return <Suspense fallback={<p role="status">Loading…</p>}><CertificationView selected={rest[0] ?? null} /></Suspense>;
     default: return <ReviewView selected={rest[0] ?? null} />;
   }
 }

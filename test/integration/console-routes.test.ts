@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestGateway } from '../helpers/gateway.ts';
-import { buildConsole } from '../../scripts/build-console.ts';
+import { buildConsole, consoleIsBuilt } from '../../scripts/build-console.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { consoleAssetDir, consoleRoutes } from '../../src/console/index.ts';
 import { Router } from '../../src/http/index.ts';
@@ -86,6 +86,11 @@ test('assets that were never built: 503 CONSOLE_NOT_BUILT naming the command, no
   );
   const asset = router.match('GET', '/console/assets/index.js');
   assert.throws(() => (asset as { route: { handler: (ctx: unknown) => unknown }; params: Record<string, string> }).route.handler({ params: { file: 'index.js' } }), { code: 'ROUTE_NOT_FOUND' });
+});
+
+test('a second build of unchanged sources is skipped (npm ci runs it every time)', async () => {
+  assert.equal(consoleIsBuilt(), true);
+  assert.equal(await buildConsole({ quiet: true }), false);
 });
 
 test('/openapi.json lists /console', async (t) => {
