@@ -85,12 +85,14 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
     const body = { outcome, note: note.trim(), ...(outcome === 'approve' && grantBody(grant) ? { grant: grantBody(grant) } : {}) };
     void act(() => client.post(`/v1/review/queue/${id}/resolution`, body), outcome === 'approve' ? 'Approved.' : 'Rejected.');
   };
+  // Enter in the form must not resolve anything: only the two buttons do.
   const onSubmit = (event: FormEvent) => event.preventDefault();
 
   useShortcuts({
     Escape: () => navigate('review'),
     c: () => { if (open && item?.status === 'pending') void claim(); },
-    a: () => { if (open) { document.getElementById('approve-button')?.focus(); noteRef.current?.focus(); } },
+    // Both start at the note, which a verdict needs; Approve and Reject follow it in tab order.
+    a: () => { if (open) noteRef.current?.focus(); },
     r: () => { if (open) noteRef.current?.focus(); },
   });
 
