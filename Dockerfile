@@ -5,7 +5,7 @@
 # a compile cache filled at build time: a sidecar is ready in about a third of the time the
 # sources take to load (docs/performance.md).
 #
-# It runs as production (SERVICE_ENV=production: auth on, /docs off) and refuses to start until
+# It runs as production (SERVICE_ENV=production: auth on, /docs and /console off) and refuses to start until
 # it has something to check credentials against: JWT_SECRET, JWT_JWKS_URL or an API key in the
 # key store (docs/security.md).
 #
@@ -20,7 +20,11 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY scripts ./scripts
 COPY bin ./bin
 COPY src ./src
+COPY console ./console
+# The web console (/console, off in production unless CONSOLE_ENABLED=true): Vite writes
+# console/dist, which the runtime stage takes; --ignore-scripts above skipped the `prepare` build.
 RUN npm run build \
+ && npm run console:build \
  && NODE_COMPILE_CACHE=/app/.compile-cache node /app/dist/govgate.mjs --version
 
 # ---- production dependencies only: the bundle holds the code; swagger-ui-dist's assets are files
@@ -46,6 +50,7 @@ RUN groupadd --gid 10001 govgate \
  && chown 10001:10001 /app/data
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/console/dist ./console/dist
 # Read-only at run time, which is fine: Node reads the cache and skips writing it back.
 COPY --from=build /app/.compile-cache ./.compile-cache
 COPY package.json ./

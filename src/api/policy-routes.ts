@@ -1,4 +1,4 @@
-// /v1/policy: dry runs of the policy bundle. Security teams try a request (or a stored envelope)
+// /v1/policy: the rules in force, and dry runs of the policy bundle. Security teams try a request (or a stored envelope)
 // against the active bundle, or against rules they have not deployed yet, and see which rules
 // fire and what the outcome would be. Nothing is recorded.
 
@@ -6,6 +6,7 @@ import { ApiError, type Route } from '../http/index.ts';
 import { validateRequest } from '../schemas/index.ts';
 import { PolicyLoadError, compilePolicyBundleSources, formatPolicyIssue, type PolicyBundle } from '../policy/index.ts';
 import { DRY_RUN_SUBJECTS, type DryRunContextInput, type DryRunSubject, type PolicySource, type Runtime } from '../runtime/index.ts';
+import { QueryReader } from './query-params.ts';
 
 export interface PolicyRouteDeps {
   runtime: Runtime;
@@ -22,6 +23,31 @@ const REQUEST_BUNDLE = 'request.bundle';
 
 export function policyRoutes(deps: PolicyRouteDeps): Route[] {
   return [
+    {
+      method: 'GET', path: '/v1/policy/rules',
+      meta: {
+        // Reading the rules in force is the security team's dry-run work, not something every key needs.
+        feature: 'policy_evaluate',
+        doc: {
+          summary: 'The CEL rules of the policy bundle in force', tags: ['policy'],
+          description: 'Each rule of rules/*.yaml as compiled: id, effect, severity, message, mode (enforce or shadow), stages, the CEL condition and where it is written. The console\'s operations view shows them.',
+          responses: { 200: { description: 'The rules, in evaluation order', schema: 'PolicyRuleList' } }, errors: [403],
+        },
+      },
+      handler: (ctx) => {
+        new QueryReader(ctx.query).done();
+        const bundle = deps.policies.current();
+        return {
+          body: {
+            policy_version: bundle.version,
+            rules: bundle.rules.map((rule) => ({
+              id: rule.id, description: rule.description, effect: rule.effect, severity: rule.severity, message: rule.message,
+              mode: rule.mode, stages: rule.stages, when: rule.when, source: rule.source, line: rule.line,
+            })),
+          },
+        };
+      },
+    },
     {
       method: 'POST', path: '/v1/policy/evaluate',
       meta: {

@@ -93,6 +93,8 @@ export interface Config {
   readonly defaultTier: Tier;
   /** /docs and /openapi.json are served unless SERVICE_ENV=production. */
   readonly docsEnabled: boolean;
+  /** CONSOLE_ENABLED: the web console at /console; on by default unless SERVICE_ENV=production. */
+  readonly consoleEnabled: boolean;
   readonly jwt: JwtConfig;
   /** The SQLite API key store: KEYS_PATH, default keys.db beside the ledger file. With PostgreSQL the keys live there. */
   readonly keysPath: string;
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     agentId,
     defaultTier: isTier(defaultTier) ? defaultTier : 'enterprise',
     docsEnabled: serviceEnv !== 'production',
+    consoleEnabled: boolean(env.CONSOLE_ENABLED, 'CONSOLE_ENABLED', serviceEnv !== 'production', issues),
     jwt: jwtConfig(env, serviceEnv, issues),
     keysPath: keysPath(env, cwd),
     bootstrapApiKey: bootstrapApiKey(env, issues),

@@ -24,6 +24,7 @@ import { loadConfiguredSigner } from './checkpoint-key.ts';
 import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
 import { followCentral, type CentralFollower, type RemoteLedger } from '../central/index.ts';
 import { requireCredentialSource } from './credential-sources.ts';
+import { consoleAssetDir, consoleRoutes } from '../console/index.ts';
 import { openLedgerWhenReachable, type DatabaseWait } from './wait-for-database.ts';
 
 export interface StartOptions {
@@ -161,6 +162,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
     }
+    if (config.consoleEnabled) routes.push(...consoleRoutes(consoleAssetDir()));
     for (const route of routes) router.add(route);
 
     const http = createHttpServer({

@@ -56,6 +56,7 @@ export const ERRORS = {
   CENTRAL_GATEWAY_ONLY: { status: 501, title: 'This sidecar records through the central gateway; ask the central gateway' },
   RATE_LIMIT_UNAVAILABLE: { status: 503, title: 'The shared rate limiter cannot decide right now' },
   AUTH_UNAVAILABLE: { status: 503, title: 'Credentials cannot be checked right now' },
+  CONSOLE_NOT_BUILT: { status: 503, title: 'The web console has not been built' },
   ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
   POLICY_VERSION_MISMATCH: { status: 409, title: 'Certification is only against the policy version in force' },
   CERTIFICATE_NOT_FOUND: { status: 404, title: 'No such certificate' },

@@ -69,13 +69,20 @@ export class ReviewDesk {
   /** The item once its revision differs from `revision`, or as it is after `ms` (long-poll). */
   async waitForChange(id: string, revision: number, ms: number, signal?: AbortSignal): Promise<ReviewView> {
     const deadline = Date.now() + ms;
-    for (;;) {
-      // Listen before reading, so a change between the read and the wait is not missed.
-      const remaining = deadline - Date.now();
-      const next = remaining > 0 ? this.changes.next(id, remaining, signal) : Promise.resolve(false);
-      const view = await this.view(id);
-      if (view.state.revision !== revision || remaining <= 0 || signal?.aborted) return view;
-      if (!(await next)) return this.view(id);
+    // Ends the last round's listener (and its timer) when we answer early.
+    const stop = new AbortController();
+    const listening = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+    try {
+      for (;;) {
+        // Listen before reading, so a change between the read and the wait is not missed.
+        const remaining = deadline - Date.now();
+        const next = remaining > 0 ? this.changes.next(id, remaining, listening) : Promise.resolve(false);
+        const view = await this.view(id);
+        if (view.state.revision !== revision || remaining <= 0 || signal?.aborted) return view;
+        if (!(await next)) return this.view(id);
+      }
+    } finally {
+      stop.abort();
     }
   }
 

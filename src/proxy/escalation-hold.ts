@@ -22,14 +22,22 @@ export function holdSecondsFor(route: SidecarRoute, policies: PolicySource, tier
 export async function holdForReview(desk: ReviewDesk, envelopeId: string, seconds: number, signal?: AbortSignal): Promise<HeldReview> {
   const started = Date.now();
   const end = started + seconds * 1000;
-  for (;;) {
-    const remaining = end - Date.now();
-    // Listen before reading: a verdict landing between the read and the wait still wakes us.
-    const next = remaining > 0 && !signal?.aborted ? desk.changes.next(envelopeId, remaining, signal) : Promise.resolve(false);
-    const gate = await reviewGate(desk, envelopeId);
-    if (gate.outcome !== 'pending' || remaining <= 0 || signal?.aborted) {
-      return { outcome: gate.outcome, reason: gate.reason, href: reviewItemPath(envelopeId), heldSeconds: Math.round((Date.now() - started) / 100) / 10 };
+  // Ends the listener (and its timer) of the last round when we answer: otherwise a decided hold
+  // left a timer of up to hold_seconds behind, which kept a stopping process alive.
+  const stop = new AbortController();
+  const listening = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  try {
+    for (;;) {
+      const remaining = end - Date.now();
+      // Listen before reading: a verdict landing between the read and the wait still wakes us.
+      const next = remaining > 0 && !signal?.aborted ? desk.changes.next(envelopeId, remaining, listening) : Promise.resolve(false);
+      const gate = await reviewGate(desk, envelopeId);
+      if (gate.outcome !== 'pending' || remaining <= 0 || signal?.aborted) {
+        return { outcome: gate.outcome, reason: gate.reason, href: reviewItemPath(envelopeId), heldSeconds: Math.round((Date.now() - started) / 100) / 10 };
+      }
+      await next;
     }
-    await next;
+  } finally {
+    stop.abort();
   }
 }

@@ -2,7 +2,7 @@
 // one sent with the request. Nothing is recorded.
 
 import { OUTCOMES, SEVERITIES } from '../governance/types.ts';
-import { RULE_EFFECTS } from '../policy/index.ts';
+import { RULE_EFFECTS, RULE_MODES } from '../policy/index.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const uuid = { type: 'string', format: 'uuid' };
@@ -126,5 +126,35 @@ export const PolicyEvaluateResponse = {
     validation: ref('Validation'),
     risk: ref('Risk'),
     recorded: { const: false, description: 'Always false: a dry run writes nothing.' },
+  },
+};
+
+export const PolicyRuleList = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['policy_version', 'rules'],
+  properties: {
+    policy_version: { type: 'string', description: 'The bundle in force, whose rules these are.' },
+    rules: {
+      type: 'array',
+      description: 'CEL rules from rules/*.yaml, in evaluation order (file name, then position in the file).',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'description', 'effect', 'severity', 'message', 'mode', 'stages', 'when', 'source', 'line'],
+        properties: {
+          id: { type: 'string' },
+          description: { type: 'string' },
+          effect: { type: 'string', enum: RULE_EFFECTS },
+          severity: { type: 'string', enum: SEVERITIES },
+          message: { type: 'string' },
+          mode: { type: 'string', enum: RULE_MODES, description: 'shadow rules are evaluated and recorded but never change an outcome.' },
+          stages: { type: 'array', items: { type: 'string', enum: ['pre_check', 'post_check', 'validate'] } },
+          when: { type: 'string', description: 'The CEL condition, as written.' },
+          source: { type: 'string', description: 'The file inside the bundle.' },
+          line: { type: ['integer', 'null'] },
+        },
+      },
+    },
   },
 };

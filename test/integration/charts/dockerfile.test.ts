@@ -68,6 +68,8 @@ test('the entry point is the bundle the build stage makes, and every file the im
   assert.match(read('scripts/build.ts'), /govgate: 'src\/main\.ts'/, 'the bundle\'s entry is the CLI');
   assert.ok(all('RUN').some((i) => /\bnpm run build\b/.test(i.args)), 'the build stage bundles');
   assert.ok(all('COPY').some((i) => /^--from=build \/app\/dist \.\/dist$/.test(i.args)), 'the runtime stage takes the bundle');
+  assert.ok(all('RUN').some((i) => /\bnpm run console:build\b/.test(i.args)), 'the build stage builds the console');
+  assert.ok(all('COPY').some((i) => /^--from=build \/app\/console\/dist \.\/console\/dist$/.test(i.args)), 'the runtime stage takes the built console');
   assert.ok(all('ENV').some((i) => /NODE_COMPILE_CACHE=\/app\/\.compile-cache/.test(i.args)), 'the runtime uses the compile cache built with the image');
   assert.deepEqual(execForm(last('CMD')!.args), ['serve', '--variant', 'edge']);
   const copied = all('COPY').filter((i) => !i.args.startsWith('--from')).flatMap((i) => i.args.split(/\s+/).slice(0, -1));

@@ -20,6 +20,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The web console (CONSOLE_ENABLED; off by default when SERVICE_ENV=production) */
+        get: operations["getConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -394,6 +411,26 @@ export interface paths {
          * @description Evaluates a pre-check, post-check or validate body, or a stored envelope, against the active policy bundle or one given in the request. Returns the outcome, the rules that fired with their messages, shadow matches, rules that could not be evaluated, and the policy_version. Writes nothing to the ledger.
          */
         post: operations["postV1PolicyEvaluate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/policy/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CEL rules of the policy bundle in force
+         * @description Each rule of rules/*.yaml as compiled: id, effect, severity, message, mode (enforce or shadow), stages, the CEL condition and where it is written. The console's operations view shows them.
+         */
+        get: operations["getV1PolicyRules"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1349,6 +1386,31 @@ export interface components {
             stage: "pre_check" | "post_check" | "validate";
             validation: components["schemas"]["Validation"];
         };
+        PolicyRuleList: {
+            /** @description The bundle in force, whose rules these are. */
+            policy_version: string;
+            /** @description CEL rules from rules/*.yaml, in evaluation order (file name, then position in the file). */
+            rules: {
+                description: string;
+                /** @enum {string} */
+                effect: "allow" | "block" | "escalate" | "request_evidence";
+                id: string;
+                line: number | null;
+                message: string;
+                /**
+                 * @description shadow rules are evaluated and recorded but never change an outcome.
+                 * @enum {string}
+                 */
+                mode: "enforce" | "shadow";
+                /** @enum {string} */
+                severity: "info" | "low" | "medium" | "high" | "critical";
+                /** @description The file inside the bundle. */
+                source: string;
+                stages: ("pre_check" | "post_check" | "validate")[];
+                /** @description The CEL condition, as written. */
+                when: string;
+            }[];
+        };
         PostCheckRequest: {
             /** @description What the agent did. `model` is required: an execution of {} is rejected with 422. */
             execution: {
@@ -1795,6 +1857,35 @@ export interface operations {
             };
         };
     };
+    getConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The console page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": unknown;
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getDocs: {
         parameters: {
             query?: never;
@@ -2008,7 +2099,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2104,7 +2195,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2181,7 +2272,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2242,7 +2333,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2303,7 +2394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2368,7 +2459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2436,7 +2527,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2504,7 +2595,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2560,7 +2651,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2665,7 +2756,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2823,7 +2914,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3056,6 +3147,53 @@ export interface operations {
             };
         };
     };
+    getV1PolicyRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, in evaluation order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyRuleList"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getV1ReviewQueue: {
         parameters: {
             query?: {
@@ -3125,7 +3263,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3216,7 +3354,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3333,7 +3471,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3450,7 +3588,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3567,7 +3705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3684,7 +3822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3810,7 +3948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3896,7 +4034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4021,7 +4159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4135,7 +4273,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4231,7 +4369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4336,7 +4474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
             503: {
                 headers: {
                     [name: string]: unknown;
