@@ -22,11 +22,15 @@ export interface ReceiverBehaviour {
   failFirst?: number;
   /** Hold every request open without answering (a receiver that hangs). */
   hold?: boolean;
+  /** Answer after this long (widens the window in which a second try of the same delivery would overlap). */
+  delayMs?: number;
 }
 
 export interface WebhookReceiver {
   readonly url: string;
   readonly requests: WebhookRequest[];
+  /** Deliveries that arrived while another request of the same delivery was still open. */
+  readonly overlaps: string[];
   behaviour: ReceiverBehaviour;
   /** Resolves with the requests once `predicate` holds for the list (checked after each request). */
   waitFor(predicate: (requests: WebhookRequest[]) => boolean): Promise<WebhookRequest[]>;
@@ -40,9 +44,12 @@ export async function startWebhookReceiver(t: TestContext | undefined, behaviour
   const waiters = new Set<() => void>();
   const tries = new Map<string, number>();
   const held = new Set<http.ServerResponse>();
+  const open = new Set<string>();
+  const overlaps: string[] = [];
   const receiver: WebhookReceiver = {
     url: '',
     requests,
+    overlaps,
     behaviour,
     waitFor(predicate) {
       return new Promise((resolve) => {
@@ -69,12 +76,24 @@ export async function startWebhookReceiver(t: TestContext | undefined, behaviour
       const delivery = String(req.headers['x-governance-delivery'] ?? '');
       const n = (tries.get(delivery) ?? 0) + 1;
       tries.set(delivery, n);
-      const { failFirst = 0, hold = false } = receiver.behaviour;
+      const { failFirst = 0, hold = false, delayMs = 0 } = receiver.behaviour;
       const status = hold ? 0 : n <= failFirst ? 503 : 200;
-      requests.push({ path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), delivery, event: String(req.headers['x-governance-event'] ?? ''), status });
-      if (hold) held.add(res);
-      else res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'receiver down for maintenance');
-      for (const waiter of [...waiters]) waiter();
+      if (open.has(delivery)) overlaps.push(delivery);
+      open.add(delivery);
+      const request = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), delivery, event: String(req.headers['x-governance-event'] ?? ''), status };
+      if (hold) {
+        held.add(res);
+        requests.push(request);
+        for (const waiter of [...waiters]) waiter();
+        return;
+      }
+      setTimeout(() => {
+        open.delete(delivery);
+        // Recorded before the answer leaves: a test that saw the n-th request sees its status.
+        requests.push(request);
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'receiver down for maintenance');
+        for (const waiter of [...waiters]) waiter();
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
