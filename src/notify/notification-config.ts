@@ -85,11 +85,11 @@ export function parseNotificationsFile(text: string, display: string, context: P
   } else {
     const names = new Set<string>();
     raw.forEach((item, index) => {
+      const name = isPlainObject(item) && typeof item.name === 'string' ? item.name : undefined;
+      if (name !== undefined && names.has(name)) issues.push(yaml.issue(['webhooks', index, 'name'], `"${name}" is used by an earlier webhook; names must be unique (they key the deliveries)`));
+      if (name !== undefined) names.add(name);
       const webhook = webhookAt(yaml, ['webhooks', index], item, context, issues);
-      if (!webhook) return;
-      if (names.has(webhook.name)) issues.push(yaml.issue(['webhooks', index, 'name'], `"${webhook.name}" is used by an earlier webhook; names must be unique (they key the deliveries)`));
-      names.add(webhook.name);
-      webhooks.push(webhook);
+      if (webhook) webhooks.push(webhook);
     });
   }
   if (issues.length > 0) throw new ConfigFileError(issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
