@@ -5,9 +5,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { REPO_ROOT, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { writeOpsBundle } from '../helpers/ops-bundle.ts';
 import { preCheckBody } from '../helpers/bodies.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
@@ -221,4 +223,51 @@ test('a gateway does not start on an invalid notifications.yaml, and says where'
     assert.match(error.message, /notifications\.yaml:10:\d+ webhooks\[0\]\.events\[0\]: "review\.nothing" matches no event/);
     return true;
   });
+});
+
+test('chain.verify_failed: a tampered row reported by the verify route and by `govgate verify`, once per finding', async (t) => {
+  const receiver = await startWebhookReceiver(t);
+  const configDir = notificationConfigDir(t, notificationsYaml(webhookYaml('audit', receiver.url, '[chain.verify_failed]')));
+  const gw = await startTestGateway(t, { env: { CONFIG_DIR: configDir, CHECKPOINT_INTERVAL_SECONDS: '0' } });
+  for (const active of [true, false, true]) await gw.call('POST', '/v1/runtime/kill-switch', { active, reason: 'drill', actor: 'user:olga' });
+  assert.equal((await gw.call('GET', '/v1/audit/chain/verify')).body.valid, true);
+  await gw.notifications!.idle();
+  assert.equal((await deliveries(gw)).total, 0, 'a chain that verifies notifies nobody');
+
+  const db = new DatabaseSync(gw.ledgerPath);
+  db.exec('PRAGMA busy_timeout = 5000; DROP TRIGGER IF EXISTS ledger_no_rewrite;');
+  db.exec("UPDATE ledger SET action = 'tampered' WHERE seq = 2");
+  db.close();
+  const report = (await gw.call('GET', '/v1/audit/chain/verify')).body;
+  assert.deepEqual([report.valid, report.first_bad_seq], [false, 2]);
+  await settled(gw, receiver, 1);
+  const event = JSON.parse(receiver.requests[0].body);
+  assert.deepEqual([event.type, event.data.first_bad_seq, event.data.problem, event.source_envelope_id], ['chain.verify_failed', 2, report.problem, null]);
+
+  // The CLI queues into the same outbox; the serving gateway delivers. The same finding again is no new event.
+  const cli = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const { NODE_TEST_CONTEXT: _ignored, ...inherited } = process.env;
+    execFile(process.execPath, [path.join(REPO_ROOT, 'src/main.ts'), 'verify'], {
+      cwd: REPO_ROOT, timeout: 90_000,
+      env: { ...inherited, SERVICE_ENV: 'test', LOG_LEVEL: 'error', LEDGER_PATH: gw.ledgerPath, CONFIG_DIR: configDir, CHECKPOINT_INTERVAL_SECONDS: '0' },
+    }, (error, _stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }));
+  });
+  assert.equal(cli.code, 1, cli.stderr);
+  assert.equal((await deliveries(gw)).total, 1, 'one finding, one event');
+
+  const db2 = new DatabaseSync(gw.ledgerPath);
+  db2.exec('PRAGMA busy_timeout = 5000;');
+  db2.exec("UPDATE ledger SET action = 'deactivate' WHERE seq = 2; UPDATE ledger SET action = 'tampered' WHERE seq = 3");
+  db2.close();
+  const cli2 = await new Promise<number | null>((resolve) => {
+    const { NODE_TEST_CONTEXT: _ignored, ...inherited } = process.env;
+    execFile(process.execPath, [path.join(REPO_ROOT, 'src/main.ts'), 'verify'], {
+      cwd: REPO_ROOT, timeout: 90_000,
+      env: { ...inherited, SERVICE_ENV: 'test', LOG_LEVEL: 'error', LEDGER_PATH: gw.ledgerPath, CONFIG_DIR: configDir, CHECKPOINT_INTERVAL_SECONDS: '0' },
+    }, (error) => resolve(error ? (typeof error.code === 'number' ? error.code : null) : 0));
+  });
+  assert.equal(cli2, 1);
+  gw.notifications!.worker.kick();
+  await settled(gw, receiver, 2);
+  assert.equal(JSON.parse(receiver.requests[1].body).data.first_bad_seq, 3, 'queued by the CLI, delivered by the gateway');
 });
