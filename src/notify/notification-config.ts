@@ -37,6 +37,8 @@ export interface DeliverySettings {
   readonly poll_ms: number;
   /** review.expiring fires this long before an open item's deadline. */
   readonly expiring_before_seconds: number;
+  /** At start, ledger rows this recent are checked for events a crash kept from the outbox (0: off). */
+  readonly catch_up_seconds: number;
 }
 
 export interface NotificationSettings {
@@ -46,7 +48,7 @@ export interface NotificationSettings {
 
 export const DEFAULT_DELIVERY: DeliverySettings = Object.freeze({
   max_attempts: 8, timeout_ms: 5_000, max_in_flight: 8, initial_backoff_ms: 1_000, max_backoff_ms: 15 * 60_000,
-  poll_ms: 1_000, expiring_before_seconds: 15 * 60,
+  poll_ms: 1_000, expiring_before_seconds: 15 * 60, catch_up_seconds: 3_600,
 });
 
 export const NO_NOTIFICATIONS: NotificationSettings = Object.freeze({ delivery: DEFAULT_DELIVERY, webhooks: Object.freeze([]) });
@@ -55,6 +57,7 @@ export const NO_NOTIFICATIONS: NotificationSettings = Object.freeze({ delivery: 
 const DELIVERY_BOUNDS: Record<keyof DeliverySettings, [number, number]> = {
   max_attempts: [1, 100], timeout_ms: [100, 120_000], max_in_flight: [1, 256], initial_backoff_ms: [1, 3_600_000],
   max_backoff_ms: [1, 86_400_000], poll_ms: [10, 600_000], expiring_before_seconds: [1, 30 * 86_400],
+  catch_up_seconds: [0, 7 * 86_400],
 };
 const TOP_KEYS = ['delivery', 'webhooks'];
 const WEBHOOK_KEYS = ['name', 'url', 'events', 'secret', 'format', 'filters'];

@@ -16,6 +16,7 @@ import type { OutboxStore } from './outbox-store.ts';
 import { startOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 import { openPostgresOutbox } from './postgres-outbox.ts';
 import { scanExpiringReviews } from './review-expiring.ts';
+import { catchUpFromLedger } from './ledger-catch-up.ts';
 import { openSqliteOutbox } from './sqlite-outbox.ts';
 import { createWebhookAgent } from './webhook-request.ts';
 
@@ -43,6 +44,8 @@ export interface RunningNotifications {
   readonly intake: EventIntake;
   /** Runs the review.expiring scan now (it also runs every EXPIRING_SCAN_INTERVAL_MS). */
   scanExpiring(): Promise<{ ran: boolean; queued: number }>;
+  /** Runs the start-up catch-up from the ledger now (tests; it runs once at start). */
+  catchUp(): Promise<{ rows: number; queued: number }>;
   /** Resolves when every enqueue and delivery started so far has settled (tests). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -87,12 +90,23 @@ export function startNotifications(options: StartNotificationsOptions): RunningN
     scans.add(work);
     void work.finally(() => scans.delete(work));
   };
+  const catchUp = () => {
+    const seconds = file.current().delivery.catch_up_seconds;
+    return seconds === 0 ? Promise.resolve({ rows: 0, queued: 0 }) : catchUpFromLedger(options.ledger, now() - seconds * 1000, now, intake.submit);
+  };
   const timer = setInterval(scan, EXPIRING_SCAN_INTERVAL_MS);
   timer.unref();
   scan();
+  if (file.current().webhooks.length > 0) {
+    const work = catchUp().then((report) => {
+      if (report.queued > 0) logger.warn('notifications queued at start for events a previous process recorded but never queued', { ...report });
+    }, (error: unknown) => logger.warn('notification catch-up from the ledger failed', { error: (error as Error).message }));
+    scans.add(work);
+    void work.finally(() => scans.delete(work));
+  }
   if (file.current().webhooks.length > 0) logger.info('notifications enabled', { file: display, webhooks: file.current().webhooks.map((webhook) => webhook.name) });
   return {
-    store, file, worker, intake, scanExpiring,
+    store, file, worker, intake, scanExpiring, catchUp,
     async idle() {
       await Promise.allSettled([...scans]);
       await intake.idle();

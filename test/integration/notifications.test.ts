@@ -271,3 +271,31 @@ test('chain.verify_failed: a tampered row reported by the verify route and by `g
   await settled(gw, receiver, 2);
   assert.equal(JSON.parse(receiver.requests[1].body).data.first_bad_seq, 3, 'queued by the CLI, delivered by the gateway');
 });
+
+test('the crash window: outbox rows lost after their ledger rows were durable are recreated at start, with the same ids', async (t) => {
+  const receiver = await startWebhookReceiver(t, { failFirst: Infinity });
+  const configDir = notificationConfigDir(t, notificationsYaml(webhookYaml('ops', receiver.url, "['review.*', kill_switch.changed]"), { max_attempts: 50, initial_backoff_ms: 3_600_000, max_backoff_ms: 3_600_000 }));
+  const policies = writeOpsBundle(t);
+  const first = await startTestGateway(t, { env: { CONFIG_DIR: configDir, POLICIES_DIR: policies } });
+  const id = await escalate(first);
+  assert.equal((await first.call('POST', `/v1/review/queue/${id}/claim`, { reviewer_id: 'user:rita' })).status, 200);
+  assert.equal((await first.call('POST', `/v1/review/queue/${id}/resolution`, { outcome: 'reject', note: 'not today', reviewer_id: 'user:rita' })).status, 201);
+  await first.call('POST', '/v1/runtime/kill-switch', { active: true, reason: 'drill', actor: 'user:olga' });
+  const before = (await deliveries(first)).items.map((row: { id: string; event: string }) => [row.event, row.id]).sort();
+  assert.deepEqual(before.map(([event]: string[]) => event), ['kill_switch.changed', 'review.claimed', 'review.created', 'review.decided']);
+  await first.close();
+  // What a crash between the ledger append and the outbox insert leaves: the rows, no deliveries.
+  const db = new DatabaseSync(first.ledgerPath);
+  db.exec('DELETE FROM notification_outbox');
+  db.close();
+
+  receiver.behaviour = {};
+  const accepted = receiver.accepted().length;
+  const second = await startTestGateway(t, { env: { CONFIG_DIR: configDir, POLICIES_DIR: policies }, ledgerPath: first.ledgerPath });
+  await receiver.waitFor(() => receiver.accepted().length === accepted + 4);
+  const after = (await deliveries(second)).items.map((row: { id: string; event: string }) => [row.event, row.id]).sort();
+  assert.deepEqual(after, before, 'the same events, the same delivery ids: receivers can drop what they already had');
+  const decided = JSON.parse(receiver.accepted('review.decided')[0].body);
+  assert.deepEqual([decided.data.outcome, decided.data.by, decided.data.envelope_id], ['block', 'user:rita', id]);
+  assert.deepEqual(await second.notifications!.catchUp(), { rows: 4, queued: 0 }, 'a second catch-up adds nothing');
+});

@@ -10,7 +10,7 @@ import { ConfigFileError } from '../../../src/config/index.ts';
 import { parseNotificationsFile, webhooksFor, type NotificationEvent } from '../../../src/notify/index.ts';
 
 const SECRET = 'a-long-enough-secret-0123456789';
-const dev = { env: { HOOK_SECRET: SECRET, SHORT: 'abc' }, production: false };
+const dev: { env: Record<string, string>; production: boolean } = { env: { HOOK_SECRET: SECRET, SHORT: 'abc' }, production: false };
 
 function issues(text: string, context = dev): Array<[number | null, string, string]> {
   try {
