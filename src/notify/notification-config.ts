@@ -47,7 +47,7 @@ export interface NotificationSettings {
 }
 
 export const DEFAULT_DELIVERY: DeliverySettings = Object.freeze({
-  max_attempts: 8, timeout_ms: 5_000, max_in_flight: 8, initial_backoff_ms: 1_000, max_backoff_ms: 15 * 60_000,
+  max_attempts: 20, timeout_ms: 5_000, max_in_flight: 8, initial_backoff_ms: 1_000, max_backoff_ms: 60 * 60_000,
   poll_ms: 1_000, expiring_before_seconds: 15 * 60, catch_up_seconds: 3_600,
 });
 

@@ -1,11 +1,11 @@
 // Notification test set-up: a CONFIG_DIR with notifications.yaml (and an empty gateway.yaml),
-// and the receiver-side signature check exactly as docs/notifications.md shows it in Node.
+// and the receiver-side signature check: the Node snippet of docs/notifications.md, as written.
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
+import { pathToFileURL } from 'node:url';
 
 export const TEST_WEBHOOK_SECRET = 'whsec-test-0123456789abcdef0123456789';
 
@@ -28,12 +28,20 @@ export function notificationConfigDir(t: TestContext, yaml: string): string {
   return dir;
 }
 
-// ---- The receiver's check, as in docs/notifications.md ("Verifying a request", Node) ----
-export function verifyGovernanceSignature(secret: string, rawBody: string, header: string, toleranceSeconds = 300): boolean {
-  const parts = Object.fromEntries(header.split(',').map((kv) => kv.split('=', 2)));
-  const t = Number(parts.t);
-  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
-  const given = String(parts.v1 ?? '');
-  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+// ---- The receiver's check: the Node snippet of docs/notifications.md, run as written ----
+
+/** The fenced block in docs/notifications.md whose info string is `lang` ("js", "python"). */
+export function documentedSnippet(lang: string): string {
+  const doc = readFileSync(path.join(import.meta.dirname, '../../docs/notifications.md'), 'utf8');
+  const match = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(doc);
+  if (!match) throw new Error(`docs/notifications.md has no ${lang} block`);
+  return match[1];
 }
+
+const snippetDir = mkdtempSync(path.join(os.tmpdir(), 'govgate-snippet-'));
+const snippetFile = path.join(snippetDir, 'verify.mjs');
+writeFileSync(snippetFile, documentedSnippet('js'));
+const documented = await import(pathToFileURL(snippetFile).href) as { verifyGovernanceSignature(secret: string, rawBody: string, header: string, toleranceSeconds?: number): boolean };
+rmSync(snippetDir, { recursive: true, force: true });
+
+export const verifyGovernanceSignature = documented.verifyGovernanceSignature;

@@ -27,7 +27,7 @@ test('the shipped sample and an empty file configure no webhook', async () => {
   const sample = readFileSync(path.join(import.meta.dirname, '../../../config/notifications.yaml'), 'utf8');
   assert.deepEqual(parseNotificationsFile(sample, 'config/notifications.yaml', dev).webhooks, []);
   assert.equal(parseNotificationsFile('', 'x', dev).webhooks.length, 0);
-  assert.equal(parseNotificationsFile('', 'x', dev).delivery.max_attempts, 8);
+  assert.equal(parseNotificationsFile('', 'x', dev).delivery.max_attempts, 20);
 });
 
 test('a good file: globs expand to known events, secrets come from env and file, delivery settings override defaults', (t) => {

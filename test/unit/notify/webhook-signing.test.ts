@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fullJitterBackoff, signatureHeader, slackMessage, verifySignature, NOTIFICATION_EVENTS, type NotificationEvent } from '../../../src/notify/index.ts';
-import { verifyGovernanceSignature } from '../../helpers/notifications.ts';
+import { spawnSync } from 'node:child_process';
+import { documentedSnippet, verifyGovernanceSignature } from '../../helpers/notifications.ts';
+import { missingTool } from '../../helpers/required-tool.ts';
 
 const SECRET = 'whsec-unit-0123456789abcdef';
 
@@ -54,5 +56,27 @@ test('slack: text and blocks for every event; < > & escaped', () => {
     assert.equal(message.blocks[0].type, 'section');
     assert.ok(message.blocks.length >= 2 && message.blocks.length <= 3);
     for (const block of message.blocks) assert.doesNotMatch(JSON.stringify(block), /<!channel>|<https/, type);
+  }
+});
+
+test('the Python snippet in docs/notifications.md accepts a gateway signature and refuses a tampered body or an old timestamp', async (t) => {
+  const python = spawnSync('python3', ['--version']);
+  if (python.status !== 0) {
+    const { skip } = missingTool({ tests: 'Python signature snippet', requireVariable: 'REQUIRE_PYTHON3', reason: 'python3 is not on PATH' });
+    t.skip(String(skip));
+    return;
+  }
+  const body = '{"id":"e1","type":"review.created","data":{"note":"caf\u00e9 \u2713"}}';
+  const now = Math.floor(Date.now() / 1000);
+  const cases = [
+    { header: signatureHeader(SECRET, body, now), body, expected: 'True' },
+    { header: signatureHeader(SECRET, body, now), body: body.replace('e1', 'e2'), expected: 'False' },
+    { header: signatureHeader(SECRET, body, now - 301), body, expected: 'False' },
+  ];
+  for (const c of cases) {
+    const script = `${documentedSnippet('python')}\nimport sys\nprint(verify_governance_signature(sys.argv[1], sys.stdin.buffer.read(), sys.argv[2]))\n`;
+    const run = spawnSync('python3', ['-c', script, SECRET, c.header], { input: Buffer.from(c.body, 'utf8'), encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout.trim(), c.expected, c.header);
   }
 });
