@@ -22,9 +22,8 @@ export interface NotificationRouteDeps {
 }
 
 export function notificationRoutes(deps: NotificationRouteDeps): Route[] {
-  const { store } = deps.notifications;
   const find = async (raw: string | undefined): Promise<Delivery> => {
-    const delivery = raw && UUID.test(raw) ? await store.get(raw.toLowerCase()) : undefined;
+    const delivery = raw && UUID.test(raw) ? await deps.notifications.store.get(raw.toLowerCase()) : undefined;
     if (!delivery) throw new ApiError('DELIVERY_NOT_FOUND', `No webhook delivery with id "${raw ?? ''}".`);
     return delivery;
   };
@@ -52,7 +51,7 @@ export function notificationRoutes(deps: NotificationRouteDeps): Route[] {
         const webhook = q.string('webhook', WEBHOOK_NAME);
         const paging = q.paging(DELIVERY_DEFAULT_LIMIT, DELIVERY_MAX_LIMIT);
         q.done();
-        const { items, total } = await store.list({ status, event, webhook, ...paging });
+        const { items, total } = await deps.notifications.store.list({ status, event, webhook, ...paging });
         return { body: { items: items.map((item) => view(item)), total, ...paging } };
       },
     },
@@ -79,6 +78,7 @@ export function notificationRoutes(deps: NotificationRouteDeps): Route[] {
         },
       },
       handler: async (ctx) => {
+        const { store } = deps.notifications;
         const delivery = await find(ctx.params.id);
         const notRetryable = (status: string) => new ApiError('DELIVERY_NOT_RETRYABLE',
           `Delivery ${delivery.id} is ${status}; only a dead or failed delivery can be retried.`, { extensions: { status } });
