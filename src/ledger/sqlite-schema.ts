@@ -157,6 +157,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) STRICT;
       CREATE INDEX notification_outbox_ready ON notification_outbox (next_attempt_at) WHERE status IN ('pending', 'failed', 'delivering');
       CREATE INDEX notification_outbox_recent ON notification_outbox (created_at, id);
+      CREATE INDEX notification_outbox_status ON notification_outbox (status, created_at);
     `,
   },
 ];

@@ -39,6 +39,8 @@ export interface DeliverySettings {
   readonly expiring_before_seconds: number;
   /** At start, ledger rows this recent are checked for events a crash kept from the outbox (0: off). */
   readonly catch_up_seconds: number;
+  /** Delivered and dead rows are deleted this many days after they were queued. */
+  readonly retention_days: number;
 }
 
 export interface NotificationSettings {
@@ -48,7 +50,7 @@ export interface NotificationSettings {
 
 export const DEFAULT_DELIVERY: DeliverySettings = Object.freeze({
   max_attempts: 20, timeout_ms: 5_000, max_in_flight: 8, initial_backoff_ms: 1_000, max_backoff_ms: 60 * 60_000,
-  poll_ms: 1_000, expiring_before_seconds: 15 * 60, catch_up_seconds: 3_600,
+  poll_ms: 1_000, expiring_before_seconds: 15 * 60, catch_up_seconds: 3_600, retention_days: 30,
 });
 
 export const NO_NOTIFICATIONS: NotificationSettings = Object.freeze({ delivery: DEFAULT_DELIVERY, webhooks: Object.freeze([]) });
@@ -57,7 +59,7 @@ export const NO_NOTIFICATIONS: NotificationSettings = Object.freeze({ delivery: 
 const DELIVERY_BOUNDS: Record<keyof DeliverySettings, [number, number]> = {
   max_attempts: [1, 100], timeout_ms: [100, 120_000], max_in_flight: [1, 256], initial_backoff_ms: [1, 3_600_000],
   max_backoff_ms: [1, 86_400_000], poll_ms: [10, 600_000], expiring_before_seconds: [1, 30 * 86_400],
-  catch_up_seconds: [0, 7 * 86_400],
+  catch_up_seconds: [0, 7 * 86_400], retention_days: [1, 3_650],
 };
 const TOP_KEYS = ['delivery', 'webhooks'];
 const WEBHOOK_KEYS = ['name', 'url', 'events', 'secret', 'format', 'filters'];
@@ -122,6 +124,10 @@ function deliverySettings(yaml: LocatedYaml, raw: unknown, issues: ConfigFileIss
     const value = raw[key];
     if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) settings[key] = value;
     else issues.push(yaml.issue(['delivery', key], `must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`));
+  }
+  if (settings.catch_up_seconds >= settings.retention_days * 86_400) {
+    // A pruned delivery would look lost to the catch-up, which would send it again.
+    issues.push(yaml.issue(['delivery', 'catch_up_seconds'], `must be shorter than retention_days (${settings.retention_days} days)`));
   }
   if (settings.initial_backoff_ms > settings.max_backoff_ms) {
     issues.push(yaml.issue(['delivery', 'initial_backoff_ms'], `must not exceed max_backoff_ms (${settings.max_backoff_ms})`));

@@ -26,6 +26,8 @@ export interface Delivery extends NewDelivery {
   created_at: number;
   updated_at: number;
   delivered_at: number | null;
+  /** While delivering: the lease's end; a settle must name it (a process whose lease ran out cannot overwrite the next one's try). */
+  locked_until: number | null;
 }
 
 export interface DeliveryQuery {
@@ -52,12 +54,14 @@ export interface OutboxStore {
    * with an expired lease) until now + leaseMs, counting the attempt. One process gets each row.
    */
   claim(limit: number, now: number, leaseMs: number): Promise<Delivery[]>;
-  /** Records the try of a row this process leased. */
-  settle(id: string, attempt: Attempt, now: number): Promise<void>;
+  /** Records the try of a row this process leased (`leaseUntil` as claimed); false when the lease was lost. */
+  settle(id: string, leaseUntil: number, attempt: Attempt, now: number): Promise<boolean>;
   /** dead or failed -> pending, due now, attempts reset; false when the row is in another state. */
   requeue(id: string, now: number): Promise<boolean>;
   get(id: string): Promise<Delivery | undefined>;
   list(query: DeliveryQuery): Promise<{ items: Delivery[]; total: number }>;
+  /** Deletes delivered and dead rows created before `before`; returns how many. */
+  prune(before: number): Promise<number>;
   /** Rows per status (queue depth, dead letters). */
   counts(): Promise<Record<DeliveryStatus, number>>;
   close(): Promise<void>;

@@ -113,7 +113,10 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   }
 
   async function settle(row: Delivery, attempt: Attempt, count = true): Promise<void> {
-    await deps.store.settle(row.id, attempt, now());
+    if (!(await deps.store.settle(row.id, row.locked_until ?? 0, attempt, now()))) {
+      deps.logger.warn('notification delivery outlived its lease; another process has it now', { delivery_id: row.id, outcome: attempt.outcome });
+      return;
+    }
     if (count) deps.onSettled?.(attempt.outcome, row);
   }
 

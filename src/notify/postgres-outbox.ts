@@ -1,13 +1,13 @@
 // notification_outbox on PostgreSQL: every replica of a fleet polls the same table; FOR UPDATE
 // SKIP LOCKED hands each due row to exactly one of them, and the lease (locked_until) returns
-// the row of a replica that died mid-delivery to the queue. A settle only applies while the row
-// is still `delivering`, so a replica whose lease ran out cannot overwrite a later outcome.
+// the row of a replica that died mid-delivery to the queue. A settle names the lease it holds,
+// so a replica whose lease ran out (and the row went to another) cannot overwrite its outcome.
 
 import pg from 'pg';
 import { postgresClientConfig, type PostgresConnectionOptions } from '../ledger/index.ts';
 import { emptyCounts, MAX_ERROR_CHARS, type Delivery, type DeliveryStatus, type NewDelivery, type OutboxStore } from './outbox-store.ts';
 
-const COLUMNS = 'id, event_id, event, webhook, source_id, payload, status, attempts, next_attempt_at, last_status, last_error, created_at, updated_at, delivered_at';
+const COLUMNS = 'id, event_id, event, webhook, source_id, payload, status, attempts, next_attempt_at, last_status, last_error, created_at, updated_at, delivered_at, locked_until';
 
 export function openPostgresOutbox(options: PostgresConnectionOptions, onError: (error: Error) => void): OutboxStore {
   const pool = new pg.Pool({ ...postgresClientConfig(options), max: 3, idleTimeoutMillis: 30_000 });
@@ -37,12 +37,13 @@ export function openPostgresOutbox(options: PostgresConnectionOptions, onError: 
       );
       return rows.map(toDelivery);
     },
-    async settle(id, attempt, now) {
-      await pool.query(
+    async settle(id, leaseUntil, attempt, now) {
+      const result = await pool.query(
         `UPDATE notification_outbox SET status = $2, last_status = $3, last_error = $4, next_attempt_at = $5, locked_until = NULL, updated_at = $6, delivered_at = $7
-          WHERE id = $1 AND status = 'delivering'`,
-        [id, attempt.outcome, attempt.status, attempt.error?.slice(0, MAX_ERROR_CHARS) ?? null, attempt.next_attempt_at, now, attempt.outcome === 'delivered' ? now : null],
+          WHERE id = $1 AND status = 'delivering' AND locked_until = $8`,
+        [id, attempt.outcome, attempt.status, attempt.error?.slice(0, MAX_ERROR_CHARS) ?? null, attempt.next_attempt_at, now, attempt.outcome === 'delivered' ? now : null, leaseUntil],
       );
+      return result.rowCount === 1;
     },
     async requeue(id, now) {
       const result = await pool.query(
@@ -70,6 +71,10 @@ export function openPostgresOutbox(options: PostgresConnectionOptions, onError: 
         [...values, query.limit, query.offset]);
       return { items: rows.map(toDelivery), total: Number(n) };
     },
+    async prune(before) {
+      const result = await pool.query(`DELETE FROM notification_outbox WHERE status IN ('delivered', 'dead') AND created_at < $1`, [before]);
+      return result.rowCount ?? 0;
+    },
     async counts() {
       const result = emptyCounts();
       const { rows } = await pool.query<{ status: DeliveryStatus; n: string }>('SELECT status, COUNT(*) AS n FROM notification_outbox GROUP BY status');
@@ -85,5 +90,6 @@ function toDelivery(row: Delivery): Delivery {
   return {
     ...row, attempts: Number(row.attempts), next_attempt_at: Number(row.next_attempt_at), created_at: Number(row.created_at), updated_at: Number(row.updated_at),
     last_status: row.last_status === null ? null : Number(row.last_status), delivered_at: row.delivered_at === null ? null : Number(row.delivered_at),
+    locked_until: row.locked_until === null ? null : Number(row.locked_until),
   };
 }

@@ -6,7 +6,7 @@ import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { openLedgerDatabase } from '../ledger/index.ts';
 import { emptyCounts, MAX_ERROR_CHARS, type Delivery, type DeliveryStatus, type OutboxStore } from './outbox-store.ts';
 
-const COLUMNS = 'id, event_id, event, webhook, source_id, payload, status, attempts, next_attempt_at, last_status, last_error, created_at, updated_at, delivered_at';
+const COLUMNS = 'id, event_id, event, webhook, source_id, payload, status, attempts, next_attempt_at, last_status, last_error, created_at, updated_at, delivered_at, locked_until';
 const DUE = `(status IN ('pending', 'failed') AND next_attempt_at <= ?) OR (status = 'delivering' AND locked_until < ?)`;
 
 export function openSqliteOutbox(path: string): OutboxStore {
@@ -17,11 +17,12 @@ export function openSqliteOutbox(path: string): OutboxStore {
   const due = db.prepare(`SELECT ${COLUMNS} FROM notification_outbox WHERE ${DUE} ORDER BY next_attempt_at, id LIMIT ?`);
   const lease = db.prepare(`UPDATE notification_outbox SET status = 'delivering', locked_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ?`);
   const settle = db.prepare(`UPDATE notification_outbox SET status = ?, last_status = ?, last_error = ?, next_attempt_at = ?, locked_until = NULL,
-    updated_at = ?, delivered_at = ? WHERE id = ? AND status = 'delivering'`);
+    updated_at = ?, delivered_at = ? WHERE id = ? AND status = 'delivering' AND locked_until = ?`);
   const requeue = db.prepare(`UPDATE notification_outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, locked_until = NULL, updated_at = ?
     WHERE id = ? AND status IN ('dead', 'failed')`);
   const one = db.prepare(`SELECT ${COLUMNS} FROM notification_outbox WHERE id = ?`);
   const counts = db.prepare('SELECT status, COUNT(*) AS n FROM notification_outbox GROUP BY status');
+  const prune = db.prepare(`DELETE FROM notification_outbox WHERE status IN ('delivered', 'dead') AND created_at < ?`);
   let open = true;
 
   const inTransaction = <T>(work: () => T): T => {
@@ -44,11 +45,11 @@ export function openSqliteOutbox(path: string): OutboxStore {
       return inTransaction(() => {
         const rows = (due.all(now, now, limit) as unknown as Delivery[]).map(toDelivery);
         for (const row of rows) lease.run(now + leaseMs, now, row.id);
-        return rows.map((row) => ({ ...row, status: 'delivering' as const, attempts: row.attempts + 1, updated_at: now }));
+        return rows.map((row) => ({ ...row, status: 'delivering' as const, attempts: row.attempts + 1, updated_at: now, locked_until: now + leaseMs }));
       });
     },
-    async settle(id, attempt, now) {
-      settle.run(attempt.outcome, attempt.status, attempt.error?.slice(0, MAX_ERROR_CHARS) ?? null, attempt.next_attempt_at, now, attempt.outcome === 'delivered' ? now : null, id);
+    async settle(id, leaseUntil, attempt, now) {
+      return Number(settle.run(attempt.outcome, attempt.status, attempt.error?.slice(0, MAX_ERROR_CHARS) ?? null, attempt.next_attempt_at, now, attempt.outcome === 'delivered' ? now : null, id, leaseUntil).changes) === 1;
     },
     async requeue(id, now) {
       return Number(requeue.run(now, now, id).changes) === 1;
@@ -69,6 +70,9 @@ export function openSqliteOutbox(path: string): OutboxStore {
         .all(...values, query.limit, query.offset) as unknown as Delivery[];
       return { items: items.map(toDelivery), total };
     },
+    async prune(before) {
+      return Number(prune.run(before).changes);
+    },
     async counts() {
       const result = emptyCounts();
       for (const row of counts.all() as unknown as Array<{ status: DeliveryStatus; n: number }>) result[row.status] = Number(row.n);
@@ -85,5 +89,6 @@ function toDelivery(row: Delivery): Delivery {
   return {
     ...row, attempts: Number(row.attempts), next_attempt_at: Number(row.next_attempt_at), created_at: Number(row.created_at), updated_at: Number(row.updated_at),
     last_status: row.last_status === null ? null : Number(row.last_status), delivered_at: row.delivered_at === null ? null : Number(row.delivered_at),
+    locked_until: row.locked_until === null ? null : Number(row.locked_until),
   };
 }

@@ -23,6 +23,8 @@ import { createWebhookAgent } from './webhook-request.ts';
 export const NOTIFICATIONS_FILE = 'notifications.yaml';
 /** How often open review items are checked for an approaching deadline (and once at start). */
 export const EXPIRING_SCAN_INTERVAL_MS = 15_000;
+/** How often delivered and dead rows past retention_days are deleted (and once at start). */
+export const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 export interface StartNotificationsOptions {
   config: Config;
@@ -94,9 +96,20 @@ export function startNotifications(options: StartNotificationsOptions): RunningN
     const seconds = file.current().delivery.catch_up_seconds;
     return seconds === 0 ? Promise.resolve({ rows: 0, queued: 0 }) : catchUpFromLedger(options.ledger, now() - seconds * 1000, now, intake.submit);
   };
+  const prune = (): void => {
+    const cutoff = now() - file.current().delivery.retention_days * 86_400_000;
+    const work = store.prune(cutoff).then((removed) => {
+      if (removed > 0) logger.info('notification deliveries past retention deleted', { removed });
+    }, (error: unknown) => logger.warn('notification retention failed', { error: (error as Error).message }));
+    scans.add(work);
+    void work.finally(() => scans.delete(work));
+  };
   const timer = setInterval(scan, EXPIRING_SCAN_INTERVAL_MS);
   timer.unref();
+  const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
   scan();
+  prune();
   if (file.current().webhooks.length > 0) {
     const work = catchUp().then((report) => {
       if (report.queued > 0) logger.warn('notifications queued at start for events a previous process recorded but never queued', { ...report });
@@ -114,6 +127,7 @@ export function startNotifications(options: StartNotificationsOptions): RunningN
     },
     async close() {
       clearInterval(timer);
+      clearInterval(pruneTimer);
       file.close();
       await intake.close();
       await Promise.allSettled([...scans]);

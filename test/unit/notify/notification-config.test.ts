@@ -136,3 +136,9 @@ test('YAML that is not a mapping, or a syntax error, is rejected with a line', (
   assert.deepEqual(issues('webhooks: {\n').map(([line]) => typeof line), ['number']);
   assert.deepEqual(issues('webhooks: 3\n').map(([line, field]) => [line, field]), [[1, 'webhooks']]);
 });
+
+test('the catch-up window must be shorter than the retention of delivered rows', () => {
+  const [[line, field, message]] = issues('delivery:\n  retention_days: 1\n  catch_up_seconds: 86400\n');
+  assert.deepEqual([line, field], [3, 'delivery.catch_up_seconds']);
+  assert.match(message, /shorter than retention_days/);
+});
