@@ -93,7 +93,13 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
       await settle(row, { outcome: 'dead', status: null, error: `webhook "${row.webhook}" is no longer in notifications.yaml`, next_attempt_at: now() });
       return;
     }
-    const event = JSON.parse(row.payload) as NotificationEvent;
+    let event: NotificationEvent;
+    try {
+      event = JSON.parse(row.payload) as NotificationEvent;
+    } catch {
+      await settle(row, { outcome: 'dead', status: null, error: 'the stored event is not valid JSON', next_attempt_at: now() });
+      return;
+    }
     const result = await sendWebhook(deps.agent, webhook, event, row.id, delivery.timeout_ms, deps.userAgent, stopping.signal);
     if (result.ok) {
       await settle(row, { outcome: 'delivered', status: result.status, error: null, next_attempt_at: now() });

@@ -73,9 +73,15 @@ export function startNotifications(options: StartNotificationsOptions): RunningN
       worker?.kick();
     },
   });
-  const store = config.ledger.kind === 'sqlite'
-    ? openSqliteOutbox(config.ledger.path)
-    : openPostgresOutbox(options.postgres!, (error) => logger.warn('notification outbox connection error', { error: error.message }));
+  let store: OutboxStore;
+  try {
+    store = config.ledger.kind === 'sqlite'
+      ? openSqliteOutbox(config.ledger.path)
+      : openPostgresOutbox(options.postgres!, (error) => logger.warn('notification outbox connection error', { error: error.message }));
+  } catch (error) {
+    file.close();
+    throw error;
+  }
   const metrics = createNotificationMetrics(options.registry, store);
   const agent = createWebhookAgent();
   worker = startOutboxWorker({
@@ -84,26 +90,26 @@ export function startNotifications(options: StartNotificationsOptions): RunningN
   });
   const running = worker;
   const intake = startEventIntake({ store, ledger: options.ledger, settings: file.current, logger, now, onEnqueued: () => running.kick() });
-  const scanExpiring = () => scanExpiringReviews(options.ledger, file.current().delivery.expiring_before_seconds, now(), intake.submit);
-  const scans = new Set<Promise<unknown>>();
-  const scan = (): void => {
-    if (file.current().webhooks.length === 0) return;
-    const work = scanExpiring().catch((error: unknown) => logger.warn('review.expiring scan failed', { error: (error as Error).message }));
-    scans.add(work);
-    void work.finally(() => scans.delete(work));
+
+  // Periodic and start-up jobs; close() waits for the ones under way.
+  const jobs = new Set<Promise<unknown>>();
+  const background = (name: string, work: () => Promise<unknown>): void => {
+    const run = work().catch((error: unknown) => logger.warn(`notification ${name} failed`, { error: (error as Error).message }));
+    jobs.add(run);
+    void run.finally(() => jobs.delete(run));
   };
+  const scanExpiring = () => scanExpiringReviews(options.ledger, file.current().delivery.expiring_before_seconds, now(), intake.submit);
   const catchUp = () => {
     const seconds = file.current().delivery.catch_up_seconds;
     return seconds === 0 ? Promise.resolve({ rows: 0, queued: 0 }) : catchUpFromLedger(options.ledger, now() - seconds * 1000, now, intake.submit);
   };
-  const prune = (): void => {
-    const cutoff = now() - file.current().delivery.retention_days * 86_400_000;
-    const work = store.prune(cutoff).then((removed) => {
-      if (removed > 0) logger.info('notification deliveries past retention deleted', { removed });
-    }, (error: unknown) => logger.warn('notification retention failed', { error: (error as Error).message }));
-    scans.add(work);
-    void work.finally(() => scans.delete(work));
+  const scan = (): void => {
+    if (file.current().webhooks.length > 0) background('review.expiring scan', scanExpiring);
   };
+  const prune = (): void => background('retention', async () => {
+    const removed = await store.prune(now() - file.current().delivery.retention_days * 86_400_000);
+    if (removed > 0) logger.info('notification deliveries past retention deleted', { removed });
+  });
   const timer = setInterval(scan, EXPIRING_SCAN_INTERVAL_MS);
   timer.unref();
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
@@ -111,17 +117,16 @@ export function startNotifications(options: StartNotificationsOptions): RunningN
   scan();
   prune();
   if (file.current().webhooks.length > 0) {
-    const work = catchUp().then((report) => {
+    logger.info('notifications enabled', { file: display, webhooks: file.current().webhooks.map((webhook) => webhook.name) });
+    background('catch-up from the ledger', async () => {
+      const report = await catchUp();
       if (report.queued > 0) logger.warn('notifications queued at start for events a previous process recorded but never queued', { ...report });
-    }, (error: unknown) => logger.warn('notification catch-up from the ledger failed', { error: (error as Error).message }));
-    scans.add(work);
-    void work.finally(() => scans.delete(work));
+    });
   }
-  if (file.current().webhooks.length > 0) logger.info('notifications enabled', { file: display, webhooks: file.current().webhooks.map((webhook) => webhook.name) });
   return {
     store, file, worker, intake, scanExpiring, catchUp,
     async idle() {
-      await Promise.allSettled([...scans]);
+      await Promise.allSettled([...jobs]);
       await intake.idle();
       await running.idle();
     },
@@ -130,7 +135,7 @@ export function startNotifications(options: StartNotificationsOptions): RunningN
       clearInterval(pruneTimer);
       file.close();
       await intake.close();
-      await Promise.allSettled([...scans]);
+      await Promise.allSettled([...jobs]);
       await running.close();
       await agent.close();
       await store.close();
