@@ -11,7 +11,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { REPO_ROOT, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { writeOpsBundle } from '../helpers/ops-bundle.ts';
-import { preCheckBody } from '../helpers/bodies.ts';
+import { preCheckBody, validateBody } from '../helpers/bodies.ts';
+import { startFakeJudge } from '../helpers/fake-judge.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { nextConfigReload } from '../helpers/config-reload.ts';
 import { TEST_WEBHOOK_SECRET, notificationConfigDir, notificationsYaml, verifyGovernanceSignature, webhookYaml } from '../helpers/notifications.ts';
@@ -298,4 +299,22 @@ test('the crash window: outbox rows lost after their ledger rows were durable ar
   const decided = JSON.parse(receiver.accepted('review.decided')[0].body);
   assert.deepEqual([decided.data.outcome, decided.data.by, decided.data.envelope_id], ['block', 'user:rita', id]);
   assert.deepEqual(await second.notifications!.catchUp(), { rows: 4, queued: 0 }, 'a second catch-up adds nothing');
+});
+
+test('judge.retroactive_escalation: the asynchronous judge fails a released output; the webhook hears of it', async (t) => {
+  const receiver = await startWebhookReceiver(t);
+  const judge = await startFakeJudge(t, { kind: 'answer', score: 20, verdict: 'fail' });
+  const configDir = notificationConfigDir(t, notificationsYaml(webhookYaml('security', receiver.url, "['judge.*', 'review.created']")));
+  const keyFile = path.join(configDir, 'judge-key');
+  writeFileSync(keyFile, 'sk-judge-test\n');
+  const gw = await startTestGateway(t, { env: { CONFIG_DIR: configDir, JUDGE_URL: judge.url, JUDGE_MODEL: 'fake-judge', JUDGE_API_KEY_FILE: keyFile, JUDGE_POLL_MS: '20' } });
+  const released = await gw.call('POST', '/v1/runtime/validate', validateBody());
+  assert.equal(released.body.decision.outcome, 'approve');
+  await settled(gw, receiver, 1);
+  assert.deepEqual(receiver.requests.map((r) => r.event), ['judge.retroactive_escalation']);
+  const event = JSON.parse(receiver.requests[0].body);
+  assert.deepEqual([event.data.envelope_id, event.data.score, event.data.verdict, event.agent_id], [released.body.envelope_id, 20, 'fail', 'support-agent-1']);
+  const escalation = await gw.call('GET', `/v1/audit/executions/${event.source_envelope_id}`);
+  assert.deepEqual([escalation.body.kind, escalation.body.outcome, escalation.body.parent_envelope_id], ['decision', 'escalate', released.body.envelope_id]);
+  assert.equal(verifyGovernanceSignature(TEST_WEBHOOK_SECRET, receiver.requests[0].body, String(receiver.requests[0].headers['x-governance-signature'])), true);
 });
