@@ -8,7 +8,7 @@ import type { Config } from '../config/index.ts';
 import type { Ledger, PostgresConnectionOptions } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
 import { startEventIntake } from './event-intake.ts';
-import { parseNotificationsFile } from './notification-config.ts';
+import { parseNotificationsFile, type NotificationSettings } from './notification-config.ts';
 import { openPostgresOutbox } from './postgres-outbox.ts';
 import { openSqliteOutbox } from './sqlite-outbox.ts';
 import { NOTIFICATIONS_FILE } from './start-notifications.ts';
@@ -28,7 +28,14 @@ export function openOfflineIntake(config: Config, ledger: Ledger, postgres: Post
   } catch {
     return undefined;
   }
-  const settings = parseNotificationsFile(text, filePath, { env: process.env, production: config.serviceEnv === 'production' });
+  let settings: NotificationSettings;
+  try {
+    settings = parseNotificationsFile(text, filePath, { env: process.env, production: config.serviceEnv === 'production' });
+  } catch (error) {
+    // The command's own job comes first: a broken notifications.yaml costs the notification only.
+    logger.warn('notifications.yaml is invalid; nothing will be queued', { error: (error as Error).message });
+    return undefined;
+  }
   if (settings.webhooks.length === 0) return undefined;
   const store = config.ledger.kind === 'sqlite'
     ? openSqliteOutbox(config.ledger.path)
