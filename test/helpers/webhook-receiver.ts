@@ -31,6 +31,8 @@ export interface WebhookReceiver {
   readonly requests: WebhookRequest[];
   /** Deliveries that arrived while another request of the same delivery was still open. */
   readonly overlaps: string[];
+  /** The most requests that were open (received, not yet answered) at one time. */
+  readonly maxOpen: number;
   behaviour: ReceiverBehaviour;
   /** Resolves with the requests once `predicate` holds for the list (checked after each request). */
   waitFor(predicate: (requests: WebhookRequest[]) => boolean): Promise<WebhookRequest[]>;
@@ -46,10 +48,12 @@ export async function startWebhookReceiver(t: TestContext | undefined, behaviour
   const held = new Set<http.ServerResponse>();
   const open = new Set<string>();
   const overlaps: string[] = [];
+  let openCount = 0;
   const receiver: WebhookReceiver = {
     url: '',
     requests,
     overlaps,
+    maxOpen: 0,
     behaviour,
     waitFor(predicate) {
       return new Promise((resolve) => {
@@ -80,6 +84,8 @@ export async function startWebhookReceiver(t: TestContext | undefined, behaviour
       const status = hold ? 0 : n <= failFirst ? 503 : 200;
       if (open.has(delivery)) overlaps.push(delivery);
       open.add(delivery);
+      openCount += 1;
+      (receiver as { maxOpen: number }).maxOpen = Math.max(receiver.maxOpen, openCount);
       const request = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), delivery, event: String(req.headers['x-governance-event'] ?? ''), status };
       if (hold) {
         held.add(res);
@@ -89,6 +95,7 @@ export async function startWebhookReceiver(t: TestContext | undefined, behaviour
       }
       setTimeout(() => {
         open.delete(delivery);
+        openCount -= 1;
         // Recorded before the answer leaves: a test that saw the n-th request sees its status.
         requests.push(request);
         res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'receiver down for maintenance');

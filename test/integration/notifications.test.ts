@@ -318,3 +318,14 @@ test('judge.retroactive_escalation: the asynchronous judge fails a released outp
   assert.deepEqual([escalation.body.kind, escalation.body.outcome, escalation.body.parent_envelope_id], ['decision', 'escalate', released.body.envelope_id]);
   assert.equal(verifyGovernanceSignature(TEST_WEBHOOK_SECRET, receiver.requests[0].body, String(receiver.requests[0].headers['x-governance-signature'])), true);
 });
+
+test('at most max_in_flight requests are open at once; the rest wait in the outbox', async (t) => {
+  const receiver = await startWebhookReceiver(t, { delayMs: 150 });
+  const configDir = notificationConfigDir(t, notificationsYaml(webhookYaml('ops', receiver.url, '[kill_switch.changed]'), { max_in_flight: 2 }));
+  const gw = await startTestGateway(t, { env: { CONFIG_DIR: configDir } });
+  await Promise.all(Array.from({ length: 8 }, (_, i) => gw.call('POST', '/v1/runtime/kill-switch', { active: i % 2 === 0, reason: `flip ${i}`, actor: 'user:olga' })));
+  await settled(gw, receiver, 8);
+  assert.equal(receiver.accepted().length, 8);
+  assert.ok(receiver.maxOpen <= 2, `${receiver.maxOpen} requests were open at once`);
+  assert.equal((await deliveries(gw, '?status=delivered')).total, 8);
+});
