@@ -18,3 +18,5 @@ export type { InternalRouteDeps } from './internal-routes.ts';
 export { judgeRoutes } from './judge-routes.ts';
 export { certifyRoutes } from './certify-routes.ts';
 export type { CertifyRouteDeps } from './certify-routes.ts';
+export { notificationRoutes, DELIVERY_DEFAULT_LIMIT, DELIVERY_MAX_LIMIT } from './notification-routes.ts';
+export type { NotificationRouteDeps } from './notification-routes.ts';

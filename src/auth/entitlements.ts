@@ -24,6 +24,8 @@ export const ENTITLEMENTS = {
   review_queue: { minimumTier: 'team', denial: 403, description: 'the human review queue' },
   // A dry run reads the active policy and, by envelope id, stored requests: a security team's tool.
   policy_evaluate: { minimumTier: 'team', denial: 403, description: 'policy dry runs (POST /v1/policy/evaluate)' },
+  // Deliveries show which events reached which receiver; a retry re-sends a signed event.
+  notifications: { minimumTier: 'team', denial: 403, description: 'webhook notification deliveries: list, read, retry' },
   chain_verify: { minimumTier: 'enterprise', denial: 403, description: 'hash chain verification' },
   llm_judge: { minimumTier: 'enterprise', denial: 402, description: 'the LLM judge' },
   // Reading certificates is audit work; issuing and revoking them is the paid certification feature.

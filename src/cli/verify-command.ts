@@ -8,8 +8,10 @@ import { readFileSync } from 'node:fs';
 import { createPublicKey } from 'node:crypto';
 import type { JWK } from 'jose';
 import { loadConfig } from '../config/index.ts';
-import { loadConfiguredSigner, openConfiguredLedger } from '../gateway/index.ts';
+import { loadConfiguredSigner, openConfiguredLedger, postgresConnection } from '../gateway/index.ts';
 import { auditCheckpoints, auditLedger } from '../ledger/index.ts';
+import { openOfflineIntake } from '../notify/index.ts';
+import { createLogger } from '../observability/index.ts';
 import { UsageError } from './serve-command.ts';
 
 export interface VerifyFlags {
@@ -24,6 +26,8 @@ export async function verifyCommand(flags: VerifyFlags, out: (text: string) => v
   const range = { from_seq: seq(flags.from, '--from'), to_seq: seq(flags.to, '--to') };
   const trusted = await trustedKeys(flags['public-key'], config, flags.checkpoints === true);
   const ledger = await openConfiguredLedger(config, { migrate: false });
+  // A failed verify is a chain.verify_failed notification: queued here, delivered by the gateway.
+  const notices = openOfflineIntake(config, ledger, config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined, createLogger('warn'));
   try {
     const chain = await auditLedger(ledger, trusted, range);
     const rowsPerSecond = chain.rows_checked > 0 && chain.duration_ms > 0 ? Math.round(chain.rows_checked / (chain.duration_ms / 1000)) : null;
@@ -35,6 +39,7 @@ export async function verifyCommand(flags: VerifyFlags, out: (text: string) => v
     out(JSON.stringify({ chain: { ...chain, rows_per_second: rowsPerSecond }, checkpoints }, null, 2) + '\n');
     return chain.valid && checkpoints.valid ? 0 : 1;
   } finally {
+    await notices?.close();
     await ledger.close();
   }
 }

@@ -11,8 +11,9 @@ import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '..
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
+import { startNotifications, type RunningNotifications } from '../notify/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -43,6 +44,8 @@ export interface RunningGateway {
   readonly config: Config;
   readonly ledger: Ledger;
   readonly version: string;
+  /** The webhook outbox (undefined on a sidecar that records through the central gateway). */
+  readonly notifications: RunningNotifications | undefined;
   /** Graceful: stop accepting, finish in-flight requests, flush the ledger. */
   close(): Promise<void>;
 }
@@ -79,6 +82,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   // Long-polls of sidecars (/v1/internal/fleet/state) answer at once when the gateway stops.
   const stopping = new AbortController();
   let judge: RunningJudge | undefined;
+  let notifications: RunningNotifications | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
@@ -108,13 +112,18 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     const grants = new GrantBook(ledger, policies, options.now);
     // A sidecar recording through the central gateway signs nothing and runs no ledger jobs.
     const signer = config.ledger.kind === 'central' ? null : await loadConfiguredSigner(config, logger);
-    jobs = startLedgerJobs({ config, ledger, signer, logger, expireReviews: () => expireOverdueReviews(desk) });
     const metrics = createMetrics({
       killSwitchActive: () => killSwitch.active,
       policyVersion: () => policies.current().version,
       scoreVersion: () => SCORE_VERSION,
       policyBundleDivergedSeconds: () => policyWatch.agreement().differs_seconds,
     });
+    // Before anything can publish (the expiry job, the judge worker): events from here on reach the outbox.
+    notifications = startNotifications({
+      config, ledger, registry: metrics.registry, logger, version: GATEWAY_VERSION, now: options.now,
+      postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
+    });
+    jobs = startLedgerJobs({ config, ledger, signer, logger, expireReviews: () => expireOverdueReviews(desk) });
     judge = startJudge({
       config, ledger, policies, logger, registry: metrics.registry, inputOf: inputOfRow, now: options.now,
       postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
@@ -158,6 +167,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
+      ...(notifications ? notificationRoutes({ notifications, ledger, policies }) : []),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -199,6 +209,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       config,
       ledger,
       version: GATEWAY_VERSION,
+      notifications,
       close: () => (closing ??= (async () => {
         shuttingDown = true;
         stopping.abort();
@@ -210,6 +221,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await keys?.close();
         await jobs?.close();
         await judge?.close();
+        await notifications?.close();
         await fleetSync?.close();
         await follower?.close();
         await store.close();
@@ -224,6 +236,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await keys?.close();
     await jobs?.close();
     await judge?.close();
+    await notifications?.close();
     await fleetSync?.close();
     await follower?.close();
     await store.close();

@@ -60,6 +60,8 @@ export const ERRORS = {
   ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
   POLICY_VERSION_MISMATCH: { status: 409, title: 'Certification is only against the policy version in force' },
   CERTIFICATE_NOT_FOUND: { status: 404, title: 'No such certificate' },
+  DELIVERY_NOT_FOUND: { status: 404, title: 'Unknown webhook delivery' },
+  DELIVERY_NOT_RETRYABLE: { status: 409, title: 'Only a dead or failed webhook delivery can be retried' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,6 +6,7 @@
 // run, and the anchor by a signed retirement. What no signature covers is reported, not hidden:
 // the rows after the newest checkpoint (unprotected_rows) can still be cut off unnoticed.
 
+import diagnostics_channel from 'node:diagnostics_channel';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { verifyCheckpointJws } from './checkpoints.ts';
 import { expiryCoverage, verifyRetentionJws } from './retention-proofs.ts';
@@ -50,8 +51,29 @@ export interface LedgerAudit extends VerifyReport {
 /** seq null: the finding is about a stored statement, not a row. */
 interface Finding { seq: number | null; problem: VerifyProblem; detail: string }
 
+/**
+ * `chain.verify_failed` for every audit that did not verify (the API route and `govgate verify`
+ * both run auditLedger). Nothing is appended for it: a chain that fails is no place to record
+ * that it fails. Keyed by problem and first bad seq, so a cron job re-running the same failed verify
+ * notifies once per finding.
+ */
+export const CHAIN_EVENTS_CHANNEL = 'gateway:chain';
+const chainEvents = diagnostics_channel.channel(CHAIN_EVENTS_CHANNEL);
+
 /** Runs the walk over `range` with the proofs that `publicKeys` verify, and the checks only signatures allow. */
 export async function auditLedger(ledger: Ledger, publicKeys: readonly JWK[], range: Omit<VerifyRange, 'proofs'> = {}): Promise<LedgerAudit> {
+  const audit = await walkAndCheck(ledger, publicKeys, range);
+  if (!audit.valid && chainEvents.hasSubscribers) {
+    chainEvents.publish({
+      type: 'chain.verify_failed', dedupe_key: `${audit.problem}:${audit.first_bad_seq}`,
+      problem: audit.problem, first_bad_seq: audit.first_bad_seq, detail: audit.detail, rows_checked: audit.rows_checked,
+      from_seq: audit.from_seq, to_seq: audit.to_seq, signatures_checked: audit.signatures_checked,
+    });
+  }
+  return audit;
+}
+
+async function walkAndCheck(ledger: Ledger, publicKeys: readonly JWK[], range: Omit<VerifyRange, 'proofs'>): Promise<LedgerAudit> {
   const started = performance.now();
   const keys = new Map<string, JWK>();
   for (const jwk of publicKeys) keys.set(await calculateJwkThumbprint(jwk, 'sha256'), jwk);

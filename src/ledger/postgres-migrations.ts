@@ -242,4 +242,33 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX judge_jobs_ready ON judge_jobs (run_after, id);
     `,
   },
+  {
+    version: 8,
+    description: 'notification outbox: one webhook delivery per (event, webhook) (src/notify)',
+    sql: `
+      -- Not ledger rows: a delivery's state changes, the ledger never does. Times are epoch ms.
+      -- Replicas claim rows with FOR UPDATE SKIP LOCKED and a lease (locked_until), so no row is
+      -- delivered by two replicas at once; id is derived from (event_id, webhook).
+      CREATE TABLE notification_outbox (
+        id              text PRIMARY KEY,
+        event_id        text NOT NULL,
+        event           text NOT NULL,
+        webhook         text NOT NULL,
+        source_id       text,
+        payload         text NOT NULL,
+        status          text NOT NULL CHECK (status IN ('pending', 'delivering', 'delivered', 'failed', 'dead')),
+        attempts        integer NOT NULL DEFAULT 0,
+        next_attempt_at bigint NOT NULL,
+        locked_until    bigint,
+        last_status     integer,
+        last_error      text,
+        created_at      bigint NOT NULL,
+        updated_at      bigint NOT NULL,
+        delivered_at    bigint
+      );
+      CREATE INDEX notification_outbox_ready ON notification_outbox (next_attempt_at) WHERE status IN ('pending', 'failed', 'delivering');
+      CREATE INDEX notification_outbox_recent ON notification_outbox (created_at, id);
+      CREATE INDEX notification_outbox_status ON notification_outbox (status, created_at);
+    `,
+  },
 ];

@@ -132,6 +132,34 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX judge_jobs_ready ON judge_jobs (run_after, id);
     `,
   },
+  {
+    version: 6,
+    description: 'notification outbox: one webhook delivery per (event, webhook) (src/notify)',
+    sql: `
+      -- Not ledger rows: a delivery's state changes, the ledger never does. Times are epoch ms.
+      -- id is derived from (event_id, webhook), so enqueueing the same event twice adds nothing.
+      CREATE TABLE notification_outbox (
+        id              TEXT PRIMARY KEY,
+        event_id        TEXT NOT NULL,
+        event           TEXT NOT NULL,
+        webhook         TEXT NOT NULL,
+        source_id       TEXT,
+        payload         TEXT NOT NULL,
+        status          TEXT NOT NULL CHECK (status IN ('pending', 'delivering', 'delivered', 'failed', 'dead')),
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        locked_until    INTEGER,
+        last_status     INTEGER,
+        last_error      TEXT,
+        created_at      INTEGER NOT NULL,
+        updated_at      INTEGER NOT NULL,
+        delivered_at    INTEGER
+      ) STRICT;
+      CREATE INDEX notification_outbox_ready ON notification_outbox (next_attempt_at) WHERE status IN ('pending', 'failed', 'delivering');
+      CREATE INDEX notification_outbox_recent ON notification_outbox (created_at, id);
+      CREATE INDEX notification_outbox_status ON notification_outbox (status, created_at);
+    `,
+  },
 ];
 
 /**

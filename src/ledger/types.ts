@@ -11,6 +11,8 @@ export const ENTRY_KINDS = [
   // Human oversight (src/oversight): claims and notes on a review item, approval grants, their
   // revocations and their uses. A 'review' row is the item's verdict (approved, rejected, expired).
   'review_claim', 'review_note', 'approval', 'approval_revoked', 'approval_use',
+  // An operator sent a dead or failing webhook delivery back to the outbox (src/notify).
+  'notification_retry',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -201,7 +203,7 @@ export interface RetentionRecord {
 }
 
 /** Periodic jobs that one process of a fleet runs at a time. */
-export type ExclusiveJob = 'retention' | 'checkpoint' | 'review_expiry';
+export type ExclusiveJob = 'retention' | 'checkpoint' | 'review_expiry' | 'review_expiring_notice';
 
 export interface Ledger {
   /** Durable when the promise resolves (group-committed with concurrent appends). */

@@ -5,10 +5,15 @@
 // (route mcp.accept_tool_changes). Pins are read back from the ledger at start, so a restart
 // forgets nothing.
 
+import diagnostics_channel from 'node:diagnostics_channel';
 import { canonicalJson, eventEntry, sha256Hex, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import type { SidecarRoute } from './route-types.ts';
 
 export type PinStatus = 'pinned' | 'same' | 'accepted' | 'changed';
+
+/** `tool_pin.changed` after the row recording a changed (or accepted) definition is durable. */
+export const TOOL_PIN_EVENTS_CHANNEL = 'gateway:tool_pin';
+const toolPinEvents = diagnostics_channel.channel(TOOL_PIN_EVENTS_CHANNEL);
 
 export interface ToolDefinition {
   name: string;
@@ -119,8 +124,8 @@ export class ToolPins {
     return 'changed';
   }
 
-  #record(route: SidecarRoute, tool: ToolDefinition, hash: string, status: 'pinned' | 'accepted' | 'changed', pin: PinState | null): Promise<LedgerRow> {
-    return this.#ledger.append(eventEntry({
+  async #record(route: SidecarRoute, tool: ToolDefinition, hash: string, status: 'pinned' | 'accepted' | 'changed', pin: PinState | null): Promise<LedgerRow> {
+    const row = await this.#ledger.append(eventEntry({
       kind: 'tool_pin', parentEnvelopeId: pin?.envelopeId ?? null, agentId: this.#agentId(), action: tool.name,
       outcome: status === 'changed' ? 'block' : null, versions: this.#versions(),
       payload: {
@@ -135,6 +140,14 @@ export class ToolPins {
         })) as Record<string, unknown>,
       },
     }));
+    // A first pin is no change; a changed or accepted definition is.
+    if (status !== 'pinned' && toolPinEvents.hasSubscribers) {
+      toolPinEvents.publish({
+        type: 'tool_pin.changed', envelope_id: row.envelope_id, at: row.created_at, agent_id: row.agent_id,
+        route: route.name, upstream: route.upstream.origin, tool: tool.name, status, hash, pinned_hash: pin?.hash ?? null,
+      });
+    }
+    return row;
   }
 }
 

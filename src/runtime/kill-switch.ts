@@ -1,7 +1,12 @@
 // The global kill switch. Its state is the newest `kill_switch` row in the ledger, so it survives
 // restarts, and every flip is recorded with who and why before it takes effect.
 
+import diagnostics_channel from 'node:diagnostics_channel';
 import { eventEntry, type Ledger, type LedgerRow } from '../ledger/index.ts';
+
+/** `kill_switch.changed` after the row that records a flip is durable (notifications subscribe). */
+export const KILL_SWITCH_EVENTS_CHANNEL = 'gateway:kill_switch';
+const killSwitchEvents = diagnostics_channel.channel(KILL_SWITCH_EVENTS_CHANNEL);
 
 export interface KillSwitchState {
   active: boolean;
@@ -79,6 +84,12 @@ export class KillSwitch {
       payload: { active: change.active, reason: change.reason, actor: change.actor },
     }));
     this.#apply(row);
+    if (killSwitchEvents.hasSubscribers) {
+      killSwitchEvents.publish({
+        type: 'kill_switch.changed', envelope_id: row.envelope_id, at: row.created_at,
+        active: change.active, reason: change.reason, actor: change.actor, by: change.actor,
+      });
+    }
     return this.#state;
   }
 }
