@@ -12,7 +12,7 @@ import { createLogger, createMetrics, type Logger } from '../observability/index
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -24,6 +24,7 @@ import { loadConfiguredSigner } from './checkpoint-key.ts';
 import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
 import { followCentral, type CentralFollower, type RemoteLedger } from '../central/index.ts';
 import { requireCredentialSource } from './credential-sources.ts';
+import { SsoService, createSessionAuthenticator, openPostgresSsoStore, openSqliteSsoStore } from '../sso/index.ts';
 import { openLedgerWhenReachable, type DatabaseWait } from './wait-for-database.ts';
 
 export interface StartOptions {
@@ -78,6 +79,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   // Long-polls of sidecars (/v1/internal/fleet/state) answer at once when the gateway stops.
   const stopping = new AbortController();
   let judge: RunningJudge | undefined;
+  let sso: SsoService | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
@@ -94,6 +96,17 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       : undefined;
     if (!config.authEnabled && config.serviceEnv === 'production') {
       logger.warn('AUTH_ENABLED=false in production: every caller is anonymous with the default tier', { default_tier: config.defaultTier });
+    }
+    // Single sign-on keeps its requests, replay cache and sessions in the gateway's own store; a
+    // sidecar recording through the central gateway has none, and serves no /v1/sso.
+    if (config.ledger.kind !== 'central') {
+      const ssoStore = config.ledger.kind === 'sqlite'
+        ? openSqliteSsoStore(config.ledger.path)
+        : await openPostgresSsoStore(postgresConnection(config), (error) => logger.warn('SSO store connection error', { error: error.message }));
+      sso = new SsoService({
+        configDir: config.configDir, store: ssoStore, secret: config.session.secret, production: config.serviceEnv === 'production',
+        maxTier: config.defaultTier, logger, now: options.now,
+      });
     }
     const killSwitch = await KillSwitch.load(ledger);
     const reviews = new ReviewChanges();
@@ -157,6 +170,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
+      ...(sso ? ssoRoutes({ sso, defaultTier: config.defaultTier, logger }) : []),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -177,6 +191,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
           variant: config.variant,
           defaultTier: config.defaultTier,
           authenticate: keys && createAuthenticate({ apiKey: createApiKeyAuthenticator({ store: keys }), jwt: createJwtVerifier(config.jwt) }),
+          session: sso && createSessionAuthenticator(sso),
         }),
         ...(rateLimits ? [rateLimits.hooks.afterAuth] : []),
       ],
@@ -208,6 +223,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await keys?.close();
         await jobs?.close();
         await judge?.close();
+        await sso?.close();
         await fleetSync?.close();
         await follower?.close();
         await store.close();
@@ -222,6 +238,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await keys?.close();
     await jobs?.close();
     await judge?.close();
+    await sso?.close();
     await fleetSync?.close();
     await follower?.close();
     await store.close();

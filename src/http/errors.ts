@@ -59,6 +59,18 @@ export const ERRORS = {
   ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
   POLICY_VERSION_MISMATCH: { status: 409, title: 'Certification is only against the policy version in force' },
   CERTIFICATE_NOT_FOUND: { status: 404, title: 'No such certificate' },
+  SSO_NOT_CONFIGURED: { status: 404, title: 'Single sign-on is not configured on this gateway' },
+  SSO_IDP_UNAVAILABLE: { status: 503, title: 'The identity provider\'s metadata cannot be read right now' },
+  SSO_RELAY_STATE_INVALID: { status: 400, title: 'The return path is not a same-origin relative path' },
+  SSO_RESPONSE_MALFORMED: { status: 400, title: 'The SAML response is not well-formed' },
+  SSO_SIGNATURE_INVALID: { status: 401, title: 'The SAML assertion is not validly signed by the identity provider' },
+  SSO_ASSERTION_INVALID: { status: 401, title: 'The SAML assertion is not for this service provider' },
+  SSO_ASSERTION_EXPIRED: { status: 401, title: 'The SAML assertion is outside its validity window' },
+  SSO_REPLAYED: { status: 401, title: 'The SAML assertion was already used' },
+  SSO_UNSOLICITED: { status: 401, title: 'The SAML response answers no sign-in this gateway started' },
+  SSO_IDP_ERROR: { status: 401, title: 'The identity provider did not sign the person in' },
+  SSO_SESSION_REQUIRED: { status: 401, title: 'No live single sign-on session' },
+  CSRF_REJECTED: { status: 403, title: 'A state-changing request with the session cookie lacks CSRF proof' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
