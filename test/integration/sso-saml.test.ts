@@ -47,3 +47,282 @@ describe('SAML sign-in', () => {
     assert.equal(check.body.team, 'payments');
   });
 });
+
+describe('SAML attacks, each refused with its own code', () => {
+  // One IdP and one gateway for the whole table: each case starts its own login.
+  const setup = async (t: import('node:test').TestContext) => {
+    const idp = await startTestIdp(t);
+    const sp = await startSsoGateway(t, idp);
+    const fresh = async () => (await beginLogin(sp.gw)).requestId;
+    const good = (requestId: string) => ({ inResponseTo: requestId, acsUrl: sp.acsUrl, audience: sp.spEntityId });
+    const expectRefused = async (xml: string, code: string, reason?: string) => {
+      const res = await postAcs(sp.acsUrl, { SAMLResponse: encode(xml) });
+      assert.equal(res.body?.code, code, `${JSON.stringify(res.body)}`);
+      if (reason) assert.equal(res.body.reason, reason);
+      assert.equal(res.cookie, null, 'no session for a refused response');
+      assert.match(res.headers.get('content-type')!, /^application\/problem\+json/);
+      assert.notEqual(res.status, 500);
+      return res;
+    };
+    return { idp, sp, fresh, good, expectRefused };
+  };
+
+  test('every attack', async (t) => {
+    const { idp, sp, fresh, good, expectRefused } = await setup(t);
+    const now = Date.now();
+
+    await t.test('unsigned assertion', async () => {
+      const res = await expectRefused(idp.response({ ...good(await fresh()), sign: false }), 'SSO_SIGNATURE_INVALID');
+      assert.equal(res.status, 401);
+      assert.match(res.headers.get('www-authenticate')!, /login="\/v1\/sso\/login"/);
+    });
+    await t.test('signed by a key that is not the IdP\'s', async () => {
+      await expectRefused(idp.response({ ...good(await fresh()), key: await newKeyPair('mallory') }), 'SSO_SIGNATURE_INVALID');
+    });
+    await t.test('tampered attribute (reviewer -> admin after signing)', async () => {
+      const xml = idp.response(good(await fresh()));
+      assert.ok(xml.includes('gg-reviewers'));
+      await expectRefused(xml.replace('gg-reviewers', 'gg-admins'), 'SSO_SIGNATURE_INVALID', 'signature');
+    });
+    await t.test('tampered NameID', async () => {
+      const xml = idp.response(good(await fresh()));
+      await expectRefused(xml.replace('>alice@example.com</saml:NameID>', '>mallory@example.com</saml:NameID>'), 'SSO_SIGNATURE_INVALID');
+    });
+    await t.test('signature wrapping: a second, unsigned assertion injected beside the signed one', async () => {
+      const id = await fresh();
+      const signed = idp.response({ ...good(id), attributes: { email: ['alice@example.com'], groups: ['payments'] } });
+      const evil = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(idp.response({ ...good(id), sign: false, nameId: 'mallory@example.com', attributes: { email: ['mallory@example.com'], groups: ['gg-admins'] } }))![0];
+      await expectRefused(signed.replace('<saml:Assertion', `${evil}<saml:Assertion`), 'SSO_SIGNATURE_INVALID', 'wrapping');
+    });
+    await t.test('signature wrapping: the signed assertion moved into Extensions, an unsigned one in its place', async () => {
+      const id = await fresh();
+      const signed = idp.response(good(id));
+      const signedAssertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(signed)![0];
+      const evil = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(idp.response({ ...good(id), sign: false, nameId: 'mallory@example.com' }))![0];
+      const wrapped = signed.replace(signedAssertion, `<samlp:Extensions>${signedAssertion}</samlp:Extensions>${evil}`);
+      await expectRefused(wrapped, 'SSO_SIGNATURE_INVALID');
+    });
+    await t.test('wrong audience', async () => {
+      await expectRefused(idp.response({ ...good(await fresh()), audience: 'https://other-sp.example/metadata' }), 'SSO_ASSERTION_INVALID', 'audience');
+    });
+    await t.test('wrong destination (Response Destination)', async () => {
+      await expectRefused(idp.response({ ...good(await fresh()), destination: 'https://other-sp.example/acs' }), 'SSO_ASSERTION_INVALID', 'destination');
+    });
+    await t.test('wrong recipient (the signed SubjectConfirmationData)', async () => {
+      await expectRefused(idp.response({ ...good(await fresh()), recipient: 'https://other-sp.example/acs', destination: null }), 'SSO_ASSERTION_INVALID', 'recipient');
+    });
+    await t.test('another issuer signing with the IdP\'s key is still not the IdP', async () => {
+      await expectRefused(idp.response({ ...good(await fresh()), issuer: 'https://other-idp.example' }), 'SSO_ASSERTION_INVALID', 'issuer');
+    });
+    await t.test('expired (past NotOnOrAfter beyond the clock skew)', async () => {
+      await expectRefused(idp.response({ ...good(await fresh()), notBefore: new Date(now - 600_000), notOnOrAfter: new Date(now - 120_000) }), 'SSO_ASSERTION_EXPIRED', 'expired');
+    });
+    await t.test('not yet valid (NotBefore beyond the clock skew)', async () => {
+      await expectRefused(idp.response({ ...good(await fresh()), notBefore: new Date(now + 120_000), notOnOrAfter: new Date(now + 600_000) }), 'SSO_ASSERTION_EXPIRED', 'not_yet_valid');
+    });
+    await t.test('within the clock skew is accepted', async () => {
+      const res = await postAcs(sp.acsUrl, { SAMLResponse: encode(idp.response({ ...good(await fresh()), notBefore: new Date(Date.now() + 10_000) })) });
+      assert.equal(res.status, 303, JSON.stringify(res.body));
+    });
+    await t.test('replay: the same signed response a second time', async () => {
+      const xml = idp.response(good(await fresh()));
+      const first = await postAcs(sp.acsUrl, { SAMLResponse: encode(xml) });
+      assert.equal(first.status, 303);
+      await expectRefused(xml, 'SSO_REPLAYED', 'replay');
+    });
+    await t.test('replay: the same assertion id in a new response to a new request', async () => {
+      const first = await postAcs(sp.acsUrl, { SAMLResponse: encode(idp.response({ ...good(await fresh()), assertionId: '_fixed-assertion-id' })) });
+      assert.equal(first.status, 303);
+      await expectRefused(idp.response({ ...good(await fresh()), assertionId: '_fixed-assertion-id' }), 'SSO_REPLAYED');
+    });
+    await t.test('unsolicited (no InResponseTo) while allow_unsolicited is off', async () => {
+      await expectRefused(idp.response({ ...good('x'), inResponseTo: null }), 'SSO_UNSOLICITED', 'unsolicited');
+    });
+    await t.test('InResponseTo of a request the gateway never made', async () => {
+      await expectRefused(idp.response(good('_never-issued')), 'SSO_UNSOLICITED', 'unknown_request');
+    });
+    await t.test('a request answered once cannot be answered again (new assertion, same request)', async () => {
+      const id = await fresh();
+      assert.equal((await postAcs(sp.acsUrl, { SAMLResponse: encode(idp.response(good(id))) })).status, 303);
+      await expectRefused(idp.response(good(id)), 'SSO_UNSOLICITED', 'unknown_request');
+    });
+    await t.test('Response InResponseTo differing from the signed one', async () => {
+      const id = await fresh();
+      const other = await fresh();
+      const xml = idp.response(good(id));
+      assert.ok(xml.includes(`InResponseTo="${id}"><saml:Issuer>`));
+      const tampered = xml.replace(`InResponseTo="${id}"><saml:Issuer>`, `InResponseTo="${other}"><saml:Issuer>`);
+      await expectRefused(tampered, 'SSO_ASSERTION_INVALID', 'in_response_to');
+    });
+    await t.test('malformed input: not base64, not XML, a DTD, no field, wrong media type', async () => {
+      for (const [samlResponse, reason] of [['%%%not base64%%%', 'encoding'], [encode('<not-closed'), 'malformed'], [encode('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>'), 'dtd'], [encode('<a/>'), 'not_a_response']]) {
+        const res = await postAcs(sp.acsUrl, { SAMLResponse: samlResponse });
+        assert.equal(res.status, 400, samlResponse);
+        assert.equal(res.body.code, 'SSO_RESPONSE_MALFORMED');
+        assert.equal(res.body.reason, reason);
+      }
+      const empty = await fetch(sp.acsUrl, { method: 'POST', body: new URLSearchParams({ RelayState: '/' }) });
+      assert.equal((await empty.json()).code, 'SSO_RESPONSE_MALFORMED');
+      const json = await sp.gw.call('POST', '/v1/sso/acs', { SAMLResponse: 'x' });
+      assert.equal(json.status, 415);
+    });
+  });
+});
+
+describe('RelayState and the open redirect', () => {
+  test('only a same-origin relative path is accepted at login', async (t) => {
+    const idp = await startTestIdp(t);
+    const { gw } = await startSsoGateway(t, idp);
+    for (const bad of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'evil', '/\r\nSet-Cookie:x', '/a\tb']) {
+      const res = await gw.call('GET', `/v1/sso/login?relay_state=${encodeURIComponent(bad)}`);
+      assert.equal(res.status, 400, bad);
+      assert.equal(res.body.code, 'SSO_RELAY_STATE_INVALID', bad);
+    }
+    const res = await fetch(`${gw.url}/v1/sso/login?relay_state=${encodeURIComponent('/console')}`, { redirect: 'manual' });
+    assert.equal(res.status, 302);
+    assert.ok(res.headers.get('location')!.startsWith(`${idp.url}/sso?`));
+  });
+
+  test('the landing is the path stored with the request, whatever RelayState is posted back', async (t) => {
+    const idp = await startTestIdp(t);
+    const { gw } = await startSsoGateway(t, idp);
+    const { location } = await beginLogin(gw, '/console');
+    const form = await idp.signIn(location);
+    const res = await postAcs(form.action, { ...form, RelayState: 'https://evil.example/' });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get('location'), '/console');
+  });
+
+  test('IdP-initiated sign-in when allowed: accepted, and its RelayState is still checked', async (t) => {
+    const idp = await startTestIdp(t);
+    const sp = await startSsoGateway(t, idp, { extraYaml: '' });
+    writeFileSync(path.join(sp.configDir, 'sso.yaml'), ssoYaml(idp, sp.gw.url).replace('clock_skew_seconds: 30', 'clock_skew_seconds: 30\n  allow_unsolicited: true'));
+    const xml = () => encode(idp.response({ inResponseTo: null, acsUrl: sp.acsUrl, audience: sp.spEntityId }));
+    // Applied once an unsolicited response is accepted.
+    let res = await postAcs(sp.acsUrl, { SAMLResponse: xml(), RelayState: '//evil.example' });
+    for (let i = 0; i < 100 && res.status !== 303; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      res = await postAcs(sp.acsUrl, { SAMLResponse: xml(), RelayState: '//evil.example' });
+    }
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get('location'), '/');
+    const ok = await postAcs(sp.acsUrl, { SAMLResponse: xml(), RelayState: '/console' });
+    assert.equal(ok.headers.get('location'), '/console');
+  });
+});
+
+describe('sessions as API credentials', () => {
+  test('CSRF: writes with the cookie need X-CSRF-Token and our origin; API keys are unaffected', async (t) => {
+    const idp = await startTestIdp(t);
+    const { gw } = await startSsoGateway(t, idp);
+    const { cookie } = await signIn(gw, idp);
+    const { csrf_token: token } = (await gw.call('GET', '/v1/sso/session', undefined, { cookie: cookie! })).body;
+
+    // kill_switch_write: a state-changing route behind the auth hook.
+    const write = (headers: Record<string, string>) => gw.call('POST', '/v1/runtime/kill-switch', { active: false, reason: 'test' }, headers);
+    let res = await write({ cookie: cookie! });
+    assert.equal(res.status, 403);
+    assert.equal(res.body.code, 'CSRF_REJECTED');
+    res = await write({ cookie: cookie!, 'x-csrf-token': 'forged' });
+    assert.equal(res.body.code, 'CSRF_REJECTED');
+    res = await write({ cookie: cookie!, 'x-csrf-token': token, origin: 'https://evil.example' });
+    assert.equal(res.body.code, 'CSRF_REJECTED');
+    res = await write({ cookie: cookie!, 'x-csrf-token': token, 'sec-fetch-site': 'cross-site' });
+    assert.equal(res.body.code, 'CSRF_REJECTED');
+    res = await write({ cookie: cookie!, 'x-csrf-token': token, origin: gw.url });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+
+    // A forged cookie is a 401, never a principal.
+    res = await gw.call('GET', '/v1/auth/check', undefined, { cookie: `${cookie!.split('.')[0]}.AAAA` });
+    assert.equal(res.status, 401);
+    assert.equal(res.body.code, 'SSO_SESSION_REQUIRED');
+
+    // With a credential header the cookie is not looked at (and needs no CSRF token).
+    const { key } = await issueKey(path.join(gw.dir, 'keys.db'), 'team');
+    res = await gw.call('POST', '/v1/runtime/kill-switch', { active: false, reason: 'test' }, { cookie: 'gg_session=garbage', authorization: `Bearer ${key}` });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    res = await gw.call('GET', '/v1/auth/check', undefined, { cookie: cookie!, authorization: `Bearer ${key}` });
+    assert.equal(res.body.kind, 'api_key');
+  });
+
+  test('logout ends the session everywhere and sends the browser to the IdP\'s single logout', async (t) => {
+    const idp = await startTestIdp(t);
+    const { gw } = await startSsoGateway(t, idp);
+    const { cookie } = await signIn(gw, idp);
+    assert.equal((await gw.call('GET', '/v1/auth/check', undefined, { cookie: cookie! })).status, 200);
+
+    // POST without the CSRF token is refused and ends nothing.
+    const refused = await gw.call('POST', '/v1/sso/logout', undefined, { cookie: cookie! });
+    assert.equal(refused.body.code, 'CSRF_REJECTED');
+    // A cross-site GET (an <img> on another site) is refused too.
+    const crossSite = await fetch(`${gw.url}/v1/sso/logout`, { headers: { cookie: cookie!, 'sec-fetch-site': 'cross-site' }, redirect: 'manual' });
+    assert.equal(crossSite.status, 403);
+    assert.equal((await gw.call('GET', '/v1/auth/check', undefined, { cookie: cookie! })).status, 200);
+
+    const res = await fetch(`${gw.url}/v1/sso/logout`, { headers: { cookie: cookie! }, redirect: 'manual' });
+    assert.equal(res.status, 303);
+    assert.match(res.headers.get('set-cookie')!, /^gg_session=; .*Max-Age=0/);
+    const slo = res.headers.get('location')!;
+    assert.ok(slo.startsWith(`${idp.url}/slo?SAMLRequest=`), slo);
+    assert.equal((await fetch(slo)).status, 200);
+    assert.deepEqual(idp.logouts, ['alice@example.com']);
+
+    // The old cookie, replayed: the server-side session is gone.
+    const after = await gw.call('GET', '/v1/auth/check', undefined, { cookie: cookie! });
+    assert.equal(after.status, 401);
+    assert.equal(after.body.code, 'SSO_SESSION_REQUIRED');
+
+    // POST logout from script, with the token: JSON with the IdP's logout URL.
+    const second = await signIn(gw, idp);
+    const { csrf_token: token } = (await gw.call('GET', '/v1/sso/session', undefined, { cookie: second.cookie! })).body;
+    const posted = await gw.call('POST', '/v1/sso/logout', undefined, { cookie: second.cookie!, 'x-csrf-token': token });
+    assert.equal(posted.status, 200);
+    assert.equal(posted.body.ended, true);
+    assert.ok(posted.body.logout_url.startsWith(`${idp.url}/slo?`));
+    assert.equal((await gw.call('GET', '/v1/sso/session', undefined, { cookie: second.cookie! })).status, 401);
+  });
+});
+
+describe('configuration and entitlement', () => {
+  test('402 below Enterprise; 404 when not configured', async (t) => {
+    const idp = await startTestIdp(t);
+    const { gw } = await startSsoGateway(t, idp, { extraYaml: 'session:\n  tier: team\n' });
+    const res = await gw.call('GET', '/v1/sso/login');
+    assert.equal(res.status, 402);
+    assert.equal(res.body.code, 'ENTITLEMENT_REQUIRED');
+    assert.equal(res.body.feature, 'saml_sso');
+
+    const plain = await startTestGateway(t, { env: { AUTH_ENABLED: 'true' } });
+    for (const [method, route] of [['GET', '/v1/sso/metadata'], ['GET', '/v1/sso/login'], ['POST', '/v1/sso/acs'], ['GET', '/v1/sso/session']]) {
+      const answer = await plain.call(method, route);
+      assert.equal(answer.status, 404, route);
+      assert.equal(answer.body.code, 'SSO_NOT_CONFIGURED', route);
+    }
+  });
+
+  test('a broken sso.yaml edit is rejected with file:line and the last good one stays', async (t) => {
+    const idp = await startTestIdp(t);
+    const sp = await startSsoGateway(t, idp);
+    writeFileSync(path.join(sp.configDir, 'sso.yaml'), `${ssoYaml(idp, sp.gw.url)}\nsession:\n  tier: platinum\n`);
+    const { nextConfigReload } = await import('../helpers/config-reload.ts');
+    const event = await nextConfigReload({ file: 'sso.yaml' });
+    assert.equal(event.result, 'failure');
+    assert.equal(event.issues[0].path, 'session.tier');
+    assert.equal(typeof event.issues[0].line, 'number');
+    await waitForSso(sp.gw);
+    assert.equal((await signIn(sp.gw, idp)).status, 303);
+  });
+
+  test('the IdP metadata cannot be fetched: 503 SSO_IDP_UNAVAILABLE, never a 500', async (t) => {
+    const idp = await startTestIdp(t);
+    const sp = await startSsoGateway(t, idp);
+    writeFileSync(path.join(sp.configDir, 'sso.yaml'), ssoYaml(idp, sp.gw.url).replace(idp.metadataUrl, `${idp.url}/no-such-metadata`));
+    let res = await sp.gw.call('GET', '/v1/sso/login');
+    for (let i = 0; i < 100 && res.status !== 503; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      res = await sp.gw.call('GET', '/v1/sso/login');
+    }
+    assert.equal(res.status, 503);
+    assert.equal(res.body.code, 'SSO_IDP_UNAVAILABLE');
+  });
+});
