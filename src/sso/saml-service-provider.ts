@@ -7,7 +7,7 @@
 // response is accepted that we did not ask for, unless configured), and the assertion id
 // remembered until it expires (replay). A fresh SAML object per call: settings reload freely.
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile, type SamlConfig } from '@node-saml/node-saml';
 import type { IdpMetadata } from './idp-metadata.ts';
@@ -130,7 +130,7 @@ export async function consumeResponse(settings: SsoSettings, idp: IdpMetadata, s
 
   // First seen wins, on every replica; kept until the assertion could not be accepted anyway.
   const keepUntil = Math.max(confirmation.notOnOrAfter, signed.conditionsNotOnOrAfter ?? 0) + skewMs;
-  if (!(await store.rememberAssertion(`${idp.entity_id}\u0000${signed.id}`, keepUntil))) {
+  if (!(await store.rememberAssertion(assertionKey(idp.entity_id, signed.id), keepUntil))) {
     throw ssoFailure('SSO_REPLAYED', 'This assertion was already used to sign in; each assertion signs in once.', 'replay');
   }
 
@@ -208,4 +208,9 @@ function responseAttributes(xml: string): { destination: string | null; inRespon
     throw ssoFailure('SSO_RESPONSE_MALFORMED', 'The SAMLResponse is not a samlp:Response.', 'not_a_response');
   }
   return { destination: root.getAttribute('Destination') || null, inResponseTo: root.getAttribute('InResponseTo') || null };
+}
+
+/** Assertion ids are unique per IdP; the key is fixed-length whatever the two hold. */
+function assertionKey(entityId: string, id: string): string {
+  return createHash('sha256').update(JSON.stringify([entityId, id])).digest('hex');
 }

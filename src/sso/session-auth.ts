@@ -30,12 +30,8 @@ export async function sessionOf(sso: SsoService, req: IncomingMessage): Promise<
   if (value === undefined || value === '') return undefined;
   const id = verifyCookieValue(sso.secret, value);
   if (id === null) throw ended();
-  let record: SessionRecord | undefined;
-  try {
-    record = await sso.store.findSession(sessionIdHash(id), sso.now());
-  } catch (error) {
-    throw new ApiError('AUTH_UNAVAILABLE', 'Sessions cannot be checked right now.', { headers: { 'retry-after': '5' } });
-  }
+  // A store failure is 503 AUTH_UNAVAILABLE (guarded-sso-store.ts).
+  const record = await sso.store.findSession(sessionIdHash(id), sso.now());
   if (!record) throw ended();
   return { id, record };
 }

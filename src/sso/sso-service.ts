@@ -12,6 +12,7 @@ import type { Logger } from '../observability/index.ts';
 import { DISABLED_SSO, parseSsoFile, type SsoSettings } from './sso-file.ts';
 import { MAX_METADATA_BYTES, parseIdpMetadata, type IdpMetadata } from './idp-metadata.ts';
 import type { SsoStore } from './sso-store.ts';
+import { guardSsoStore } from './guarded-sso-store.ts';
 import type { CookieOptions } from './session-cookie.ts';
 
 export const SSO_FILE = 'sso.yaml';
@@ -42,7 +43,7 @@ export class SsoService {
   readonly #timers: NodeJS.Timeout[] = [];
 
   constructor(options: SsoServiceOptions) {
-    this.store = options.store;
+    this.store = guardSsoStore(options.store, (error) => options.logger.warn('SSO store error', { error: error.message }));
     this.#logger = options.logger;
     this.now = options.now ?? Date.now;
     this.cookie = { secure: options.production };

@@ -154,6 +154,13 @@ describe('SAML attacks, each refused with its own code', () => {
       const tampered = xml.replace(`InResponseTo="${id}"><saml:Issuer>`, `InResponseTo="${other}"><saml:Issuer>`);
       await expectRefused(tampered, 'SSO_ASSERTION_INVALID', 'in_response_to');
     });
+    await t.test('the IdP answers that it did not sign the person in (a non-Success status)', async () => {
+      const id = await fresh();
+      const xml = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r1" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${sp.acsUrl}" InResponseTo="${id}">`
+        + `<saml:Issuer>${idp.entityId}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Responder"><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:AuthnFailed"/></samlp:StatusCode>`
+        + '<samlp:StatusMessage>wrong password</samlp:StatusMessage></samlp:Status></samlp:Response>';
+      await expectRefused(xml, 'SSO_IDP_ERROR', 'idp_status');
+    });
     await t.test('malformed input: not base64, not XML, a DTD, no field, wrong media type', async () => {
       for (const [samlResponse, reason] of [['%%%not base64%%%', 'encoding'], [encode('<not-closed'), 'malformed'], [encode('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>'), 'dtd'], [encode('<a/>'), 'not_a_response']]) {
         const res = await postAcs(sp.acsUrl, { SAMLResponse: samlResponse });
@@ -162,7 +169,7 @@ describe('SAML attacks, each refused with its own code', () => {
         assert.equal(res.body.reason, reason);
       }
       const empty = await fetch(sp.acsUrl, { method: 'POST', body: new URLSearchParams({ RelayState: '/' }) });
-      assert.equal((await empty.json()).code, 'SSO_RESPONSE_MALFORMED');
+      assert.equal(((await empty.json()) as { code: string }).code, 'SSO_RESPONSE_MALFORMED');
       const json = await sp.gw.call('POST', '/v1/sso/acs', { SAMLResponse: 'x' });
       assert.equal(json.status, 415);
     });
