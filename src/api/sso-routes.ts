@@ -46,7 +46,8 @@ export function ssoRoutes(deps: SsoRouteDeps): Route[] {
     if (checkCsrf) requireCsrfProof(sso, ctx.req, session);
     const ended = await sso.store.revokeSession(session.record.id_hash, sso.now());
     logger.info('SSO session ended', { subject: session.record.subject });
-    const url = await logoutUrl(settings, await sso.idp(settings), session.record).catch(() => null);
+    // The session is over either way; without the IdP's metadata there is just no SLO hop.
+    const url = await sso.idp(settings).then((idp) => logoutUrl(settings, idp, session.record)).catch(() => null);
     return { ended, logout_url: url };
   };
 

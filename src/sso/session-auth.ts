@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError, type Principal } from '../http/index.ts';
 import { CSRF_HEADER, csrfTokenMatches, readSessionCookie, sessionIdHash, verifyCookieValue } from './session-cookie.ts';
 import type { SessionRecord } from './sso-store.ts';
+import { TIERS, isTier } from '../auth/entitlements.ts';
 import type { SsoService } from './sso-service.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -79,12 +80,19 @@ export function principalOf(record: SessionRecord): Principal {
   };
 }
 
-/** For the auth hook: the principal of a cookie, null when none is sent. */
+/**
+ * For the auth hook: the principal of a cookie, null when none is sent. Turning SSO off ends
+ * every session's use, and lowering session.tier applies at once, not when sessions expire.
+ */
 export function createSessionAuthenticator(sso: SsoService): (req: IncomingMessage) => Promise<Principal | null> {
   return async (req) => {
+    const settings = sso.settings();
+    if (!settings.enabled) return null;
     const session = await sessionOf(sso, req);
     if (!session) return null;
     requireCsrfProof(sso, req, session);
-    return principalOf(session.record);
+    const principal = principalOf(session.record);
+    if (isTier(principal.tier) && TIERS.indexOf(principal.tier) > TIERS.indexOf(settings.session_tier)) principal.tier = settings.session_tier;
+    return principal;
   };
 }

@@ -307,6 +307,21 @@ describe('configuration and entitlement', () => {
     }
   });
 
+  test('lowering session.tier applies to live sessions at once; turning SSO off ends their use', async (t) => {
+    const idp = await startTestIdp(t);
+    const sp = await startSsoGateway(t, idp);
+    const { cookie } = await signIn(sp.gw, idp);
+    assert.equal((await sp.gw.call('GET', '/v1/auth/check', undefined, { cookie: cookie! })).body.tier, 'enterprise');
+    writeFileSync(path.join(sp.configDir, 'sso.yaml'), ssoYaml(idp, sp.gw.url, 'session:\n  tier: team\n'));
+    await waitForSso(sp.gw, (status) => status === 402);
+    const check = await sp.gw.call('GET', '/v1/auth/check', undefined, { cookie: cookie! });
+    assert.equal(check.body.tier, 'team');
+    assert.ok(!check.body.features.includes('saml_sso'));
+    writeFileSync(path.join(sp.configDir, 'sso.yaml'), 'enabled: false\n');
+    await waitForSso(sp.gw, (status) => status === 404);
+    assert.equal((await sp.gw.call('GET', '/v1/auth/check', undefined, { cookie: cookie! })).status, 401);
+  });
+
   test('a broken sso.yaml edit is rejected with file:line and the last good one stays', async (t) => {
     const idp = await startTestIdp(t);
     const sp = await startSsoGateway(t, idp);

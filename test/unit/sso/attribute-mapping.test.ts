@@ -20,7 +20,7 @@ test('no listed role gives the default roles; a missing subject attribute names 
 
 test('without a subject attribute the NameID is the subject; without a team map every value is a team', () => {
   const open: AttributeMapping = { ...mapping, subject_attribute: null, teams: null };
-  assert.deepEqual(mapIdentity(open, 'n-1', { groups: ['payments', ' ops '] }).teams, ['payments', 'ops']);
+  assert.deepEqual(mapIdentity(open, 'n-1', { groups: ['payments', ' ops '] })!.teams, ['payments', 'ops']);
   assert.equal(mapIdentity(open, 'n-1', {})!.subject, 'n-1');
 });
 
