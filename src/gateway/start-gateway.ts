@@ -103,10 +103,16 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       const ssoStore = config.ledger.kind === 'sqlite'
         ? openSqliteSsoStore(config.ledger.path)
         : await openPostgresSsoStore(postgresConnection(config), (error) => logger.warn('SSO store connection error', { error: error.message }));
-      sso = new SsoService({
-        configDir: config.configDir, store: ssoStore, secret: config.session.secret, production: config.serviceEnv === 'production',
-        maxTier: config.defaultTier, logger, now: options.now,
-      });
+      try {
+        sso = new SsoService({
+          configDir: config.configDir, store: ssoStore, secret: config.session.secret, production: config.serviceEnv === 'production',
+          maxTier: config.defaultTier, logger, now: options.now,
+        });
+      } catch (error) {
+        // A broken sso.yaml stops start-up; the store it would have used is closed first.
+        await ssoStore.close();
+        throw error;
+      }
     }
     const killSwitch = await KillSwitch.load(ledger);
     const reviews = new ReviewChanges();

@@ -4,7 +4,8 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { newKeyPair, startTestIdp } from '../helpers/saml-idp.ts';
 import { beginLogin, encode, postAcs, signIn, ssoYaml, startSsoGateway, waitForSso } from '../helpers/sso-gateway.ts';
@@ -320,6 +321,16 @@ describe('configuration and entitlement', () => {
     writeFileSync(path.join(sp.configDir, 'sso.yaml'), 'enabled: false\n');
     await waitForSso(sp.gw, (status) => status === 404);
     assert.equal((await sp.gw.call('GET', '/v1/auth/check', undefined, { cookie: cookie! })).status, 401);
+  });
+
+  test('production: SSO on without SESSION_SECRET refuses to start, naming the file and the variable', async (t) => {
+    const idp = await startTestIdp(t);
+    const configDir = mkdtempSync(path.join(os.tmpdir(), 'govgate-sso-prod-'));
+    writeFileSync(path.join(configDir, 'sso.yaml'), ssoYaml(idp, 'https://governance.example.com').replace(idp.metadataUrl, 'https://idp.example/metadata'));
+    await assert.rejects(
+      startTestGateway(t, { env: { SERVICE_ENV: 'production', AUTH_ENABLED: 'true', JWT_SECRET: 'a-jwt-secret-of-at-least-32-bytes-0123456789', CONFIG_DIR: configDir } }),
+      (error: Error) => /config\/sso\.yaml:1:1: SSO is on in production but SESSION_SECRET/.test(error.message),
+    );
   });
 
   test('a broken sso.yaml edit is rejected with file:line and the last good one stays', async (t) => {
