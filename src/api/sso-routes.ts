@@ -108,6 +108,9 @@ export function ssoRoutes(deps: SsoRouteDeps): Route[] {
         const signedIn = await consumeResponse(settings, idp, sso.store, form, now);
         const identity = mapIdentity(settings.mapping, signedIn.name_id, signedIn.attributes);
         if (!identity) throw ssoFailure('SSO_ASSERTION_INVALID', `The assertion lacks the attribute ${settings.mapping.subject_attribute} that names the person (mapping.subject_attribute).`, 'subject_attribute');
+        // Signing in again replaces the browser's session: the old one ends, not lingers.
+        const previous = await sessionOf(sso, ctx.req).catch(() => undefined);
+        if (previous) await sso.store.revokeSession(previous.record.id_hash, now);
         const id = newSessionId();
         const ttlMs = settings.session_ttl_seconds * 1000;
         await sso.store.createSession({

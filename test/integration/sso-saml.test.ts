@@ -40,6 +40,16 @@ describe('SAML sign-in', () => {
     assert.equal(session.body.tier, 'enterprise');
     assert.equal(session.body.csrf_header, 'X-CSRF-Token');
 
+    // Signing in again in the same browser ends the old session.
+    const second = await signIn(gw, idp);
+    const replaced = await fetch(`${gw.url}/v1/sso/acs`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: second.cookie! },
+      body: new URLSearchParams({ SAMLResponse: (await idp.signIn((await beginLogin(gw)).location)).SAMLResponse }),
+    });
+    assert.equal(replaced.status, 303);
+    assert.equal((await gw.call('GET', '/v1/sso/session', undefined, { cookie: second.cookie! })).status, 401);
+
     // The cookie is a credential of the API: the auth hook reads it when no header is sent.
     const check = await gw.call('GET', '/v1/auth/check', undefined, { cookie: result.cookie! });
     assert.equal(check.status, 200);
