@@ -61,7 +61,7 @@ export function ssoRoutes(deps: SsoRouteDeps): Route[] {
       }),
       handler: async () => {
         const settings = settingsFor();
-        return { raw: spMetadataXml(settings, null), contentType: 'application/samlmetadata+xml; charset=utf-8' };
+        return { raw: await spMetadataXml(settings), contentType: 'application/samlmetadata+xml; charset=utf-8' };
       },
     },
     {

@@ -3,7 +3,6 @@
 // attack in test/integration/sso-saml.test.ts keeps this honest), and nothing unexpected ever
 // becomes a 500: an error we cannot place is still a refused assertion.
 
-import { SamlStatusError } from '@node-saml/node-saml';
 import { ApiError, type ErrorCode } from '../http/index.ts';
 
 export type SsoFailureCode = Extract<ErrorCode, `SSO_${string}`>;
@@ -20,7 +19,8 @@ export function ssoFailure(code: SsoFailureCode, detail: string, reason?: string
 /** A node-saml validation error as the problem it is. */
 export function classifySamlError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof SamlStatusError) return ssoFailure('SSO_IDP_ERROR', `The identity provider refused the sign-in: ${error.message}`, 'idp_status');
+  // node-saml's SamlStatusError (the IdP's non-Success status) carries the status XML.
+  if (error instanceof Error && typeof (error as { xmlStatus?: unknown }).xmlStatus === 'string') return ssoFailure('SSO_IDP_ERROR', `The identity provider refused the sign-in: ${error.message}`, 'idp_status');
   const message = error instanceof Error ? error.message : String(error);
   if (/multiple assertions|too many signatures|too many transforms/i.test(message)) {
     return ssoFailure('SSO_SIGNATURE_INVALID', 'The response is not one signed assertion (a signature wrapping attempt is refused).', 'wrapping');

@@ -9,7 +9,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile, type SamlConfig } from '@node-saml/node-saml';
+import type { CacheProvider, Profile, SAML, SamlConfig } from '@node-saml/node-saml';
 import type { IdpMetadata } from './idp-metadata.ts';
 import type { SsoSettings } from './sso-file.ts';
 import type { SsoStore } from './sso-store.ts';
@@ -38,12 +38,17 @@ const NO_CACHE: CacheProvider = {
   removeAsync: async () => null,
 };
 
+// node-saml and its XML stack take a noticeable time to load: only gateways that use SSO pay it.
+let samlModule: Promise<typeof import('@node-saml/node-saml')> | undefined;
+const loadSaml = () => (samlModule ??= import('@node-saml/node-saml'));
+
 export function newRequestId(): string {
   // An NCName: XML ids may not start with a digit.
   return `_${randomBytes(20).toString('hex')}`;
 }
 
-function samlFor(settings: SsoSettings, idp: IdpMetadata, id: () => string = newRequestId): SAML {
+async function samlFor(settings: SsoSettings, idp: IdpMetadata, id: () => string = newRequestId): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await loadSaml();
   const config: SamlConfig = {
     callbackUrl: settings.base_url + ACS_PATH,
     issuer: settings.sp_entity_id,
@@ -66,10 +71,11 @@ function samlFor(settings: SsoSettings, idp: IdpMetadata, id: () => string = new
   return new SAML(config);
 }
 
-export function spMetadataXml(settings: SsoSettings, idp: IdpMetadata | null): string {
-  // The SP's own metadata does not depend on the IdP; a placeholder certificate slot is not needed.
+export async function spMetadataXml(settings: SsoSettings): Promise<string> {
+  // The SP's own metadata does not depend on the IdP (node-saml wants a certificate it never reads here).
+  const { SAML } = await loadSaml();
   const saml = new SAML({
-    callbackUrl: settings.base_url + ACS_PATH, issuer: settings.sp_entity_id, idpCert: idp ? [...idp.signing_certs] : 'unused',
+    callbackUrl: settings.base_url + ACS_PATH, issuer: settings.sp_entity_id, idpCert: 'unused',
     logoutCallbackUrl: settings.base_url + LOGOUT_PATH, wantAssertionsSigned: true, identifierFormat: null, cacheProvider: NO_CACHE,
   });
   return saml.generateServiceProviderMetadata(null, null);
@@ -79,7 +85,7 @@ export function spMetadataXml(settings: SsoSettings, idp: IdpMetadata | null): s
 export async function startLogin(settings: SsoSettings, idp: IdpMetadata, store: SsoStore, landing: string, now: number): Promise<string> {
   const id = newRequestId();
   await store.saveRequest(id, landing, now + settings.request_ttl_seconds * 1000);
-  return samlFor(settings, idp, () => id).getAuthorizeUrlAsync(landing, undefined, {});
+  return (await samlFor(settings, idp, () => id)).getAuthorizeUrlAsync(landing, undefined, {});
 }
 
 export async function logoutUrl(settings: SsoSettings, idp: IdpMetadata, person: { name_id: string; name_id_format: string | null; session_index: string | null }): Promise<string | null> {
@@ -88,7 +94,7 @@ export async function logoutUrl(settings: SsoSettings, idp: IdpMetadata, person:
     issuer: idp.entity_id, nameID: person.name_id, nameIDFormat: person.name_id_format ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
     ...(person.session_index ? { sessionIndex: person.session_index } : {}),
   };
-  return samlFor(settings, idp).getLogoutUrlAsync(profile, DEFAULT_LANDING, {});
+  return (await samlFor(settings, idp)).getLogoutUrlAsync(profile, DEFAULT_LANDING, {});
 }
 
 /** Validates a posted SAMLResponse; throws an SSO_* ApiError for every refusal. */
@@ -105,7 +111,7 @@ export async function consumeResponse(settings: SsoSettings, idp: IdpMetadata, s
 
   let profile: Profile | null;
   try {
-    ({ profile } = await samlFor(settings, idp).validatePostResponseAsync({ SAMLResponse: encoded }));
+    ({ profile } = await (await samlFor(settings, idp)).validatePostResponseAsync({ SAMLResponse: encoded }));
   } catch (error) {
     throw classifySamlError(error);
   }
