@@ -172,6 +172,21 @@ describe('SAML attacks, each refused with its own code', () => {
         + '<samlp:StatusMessage>wrong password</samlp:StatusMessage></samlp:Status></samlp:Response>';
       await expectRefused(xml, 'SSO_IDP_ERROR', 'idp_status');
     });
+    await t.test('random one-character mutations: never a 500, and a sign-in only as the signed subject', async () => {
+      const fc = (await import('fast-check')).default;
+      await fc.assert(fc.asyncProperty(fc.nat(), fc.constantFrom('<', '>', '"', 'a', '=', ' ', '/', '0'), async (at, char) => {
+        const xml = idp.response(good(await fresh()));
+        const i = at % xml.length;
+        const mutated = xml.slice(0, i) + char + xml.slice(i + 1);
+        const res = await postAcs(sp.acsUrl, { SAMLResponse: encode(mutated) });
+        assert.ok([303, 400, 401].includes(res.status), `${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status === 303) {
+          const who = await sp.gw.call('GET', '/v1/sso/session', undefined, { cookie: res.cookie! });
+          assert.equal(who.body.subject, 'alice@example.com');
+          assert.deepEqual(who.body.roles, ['reviewer']);
+        }
+      }), { numRuns: 40 });
+    });
     await t.test('malformed input: not base64, not XML, a DTD, no field, wrong media type', async () => {
       for (const [samlResponse, reason] of [['%%%not base64%%%', 'encoding'], [encode('<not-closed'), 'malformed'], [encode('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>'), 'dtd'], [encode('<a/>'), 'not_a_response']]) {
         const res = await postAcs(sp.acsUrl, { SAMLResponse: samlResponse });
