@@ -20,3 +20,5 @@ export { certifyRoutes } from './certify-routes.ts';
 export type { CertifyRouteDeps } from './certify-routes.ts';
 export { notificationRoutes, DELIVERY_DEFAULT_LIMIT, DELIVERY_MAX_LIMIT } from './notification-routes.ts';
 export type { NotificationRouteDeps } from './notification-routes.ts';
+export { ssoRoutes } from './sso-routes.ts';
+export type { SsoRouteDeps } from './sso-routes.ts';

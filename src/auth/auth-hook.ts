@@ -2,8 +2,10 @@
 // AUTH_ENABLED=false: every caller is anonymous with the configured default tier, whatever it
 // sends. AUTH_ENABLED=true: routes marked public (health, metrics, docs) skip it; every other
 // route needs a valid credential in the variant's header (401), then the tier the route's
-// feature needs (402/403).
+// feature needs (402/403). With single sign-on, a request that sends no credential header may
+// be authenticated by its session cookie instead (src/sso/session-auth.ts, CSRF-checked).
 
+import type { IncomingMessage } from 'node:http';
 import { ApiError, type BeforeHandlerHook, type Principal } from '../http/index.ts';
 import { requireEntitlement, type Feature, type Tier } from './entitlements.ts';
 import { AuthFailure } from './auth-failure.ts';
@@ -15,6 +17,11 @@ export interface AuthOptions {
   defaultTier: Tier;
   /** Required when enabled. */
   authenticate?: Authenticate;
+  /**
+   * Single sign-on sessions: the principal of the session cookie (null when none is sent), with
+   * CSRF checked for state-changing methods. Asked only when no credential header is sent.
+   */
+  session?: (req: IncomingMessage) => Promise<Principal | null>;
 }
 
 export function createAuthHook(options: AuthOptions): BeforeHandlerHook {
@@ -29,6 +36,13 @@ export function createAuthHook(options: AuthOptions): BeforeHandlerHook {
     } else if (ctx.meta.public) {
       return;
     } else {
+      const fromSession = options.session && !hasCredentialHeader(ctx.req, variant) ? await options.session(ctx.req) : null;
+      if (fromSession) {
+        ctx.principal = fromSession;
+        const feature = ctx.meta.feature as Feature | undefined;
+        if (feature) requireEntitlement(fromSession.tier as Tier, feature);
+        return;
+      }
       const token = readCredential(ctx.req.headers, variant);
       try {
         ctx.principal = await authenticate!(token);
@@ -41,4 +55,9 @@ export function createAuthHook(options: AuthOptions): BeforeHandlerHook {
     const feature = ctx.meta.feature as Feature | undefined;
     if (feature) requireEntitlement(ctx.principal.tier as Tier, feature);
   };
+}
+
+/** Whether the variant's credential header is present: then it alone decides, never a cookie. */
+function hasCredentialHeader(req: IncomingMessage, variant: GatewayVariant): boolean {
+  return variant === 'edge' ? req.headers['x-service-token'] !== undefined : req.headers.authorization !== undefined;
 }

@@ -4,6 +4,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/index.ts';
+import { sessionConfig, type SessionConfig } from './session-settings.ts';
 import { API_KEY_PREFIX, TIERS, isApiKeyFormat, isTier, type Tier } from '../auth/index.ts';
 import { certifyConfig, judgeConfig, type CertifyConfig, type JudgeConfig } from './judge-settings.ts';
 import { boolean, integer } from './env-values.ts';
@@ -114,6 +115,8 @@ export interface Config {
   readonly judge: JudgeConfig | null;
   /** Agent certificates (CERTIFY_*). */
   readonly certify: CertifyConfig;
+  /** Sessions of people signed in by SSO (SESSION_SECRET). */
+  readonly session: SessionConfig;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     sharedRateLimit: sharedRateLimitConfig(env, issues),
     judge: judgeConfig(env, cwd, issues),
     certify: certifyConfig(env, cwd, issues),
+    session: sessionConfig(env, cwd, issues),
   };
   if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {
     issues.push(`HOT_PAYLOAD_DAYS: ${config.retention.hotPayloadDays} days is longer than METADATA_YEARS (${config.retention.metadataYears} years); payloads cannot outlive their metadata`);
@@ -202,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   Object.freeze(config.retention);
   Object.freeze(config.checkpoints);
   Object.freeze(config.trustedProxies);
+  Object.freeze(config.session);
   if (config.sharedRateLimit) Object.freeze(config.sharedRateLimit);
   return Object.freeze(config);
 }

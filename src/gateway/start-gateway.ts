@@ -13,7 +13,7 @@ import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type Po
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { startNotifications, type RunningNotifications } from '../notify/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -26,6 +26,7 @@ import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
 import { followCentral, type CentralFollower, type RemoteLedger } from '../central/index.ts';
 import { requireCredentialSource } from './credential-sources.ts';
 import { consoleAssetDir, consoleRoutes } from '../console/index.ts';
+import { SsoService, createSessionAuthenticator, openPostgresSsoStore, openSqliteSsoStore } from '../sso/index.ts';
 import { openLedgerWhenReachable, type DatabaseWait } from './wait-for-database.ts';
 
 export interface StartOptions {
@@ -83,6 +84,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   const stopping = new AbortController();
   let judge: RunningJudge | undefined;
   let notifications: RunningNotifications | undefined;
+  let sso: SsoService | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
@@ -99,6 +101,23 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       : undefined;
     if (!config.authEnabled && config.serviceEnv === 'production') {
       logger.warn('AUTH_ENABLED=false in production: every caller is anonymous with the default tier', { default_tier: config.defaultTier });
+    }
+    // Single sign-on keeps its requests, replay cache and sessions in the gateway's own store; a
+    // sidecar recording through the central gateway has none, and serves no /v1/sso.
+    if (config.ledger.kind !== 'central') {
+      const ssoStore = config.ledger.kind === 'sqlite'
+        ? openSqliteSsoStore(config.ledger.path)
+        : await openPostgresSsoStore(postgresConnection(config), (error) => logger.warn('SSO store connection error', { error: error.message }));
+      try {
+        sso = new SsoService({
+          configDir: config.configDir, store: ssoStore, secret: config.session.secret, production: config.serviceEnv === 'production',
+          maxTier: config.defaultTier, logger, now: options.now,
+        });
+      } catch (error) {
+        // A broken sso.yaml stops start-up; the store it would have used is closed first.
+        await ssoStore.close();
+        throw error;
+      }
     }
     const killSwitch = await KillSwitch.load(ledger);
     const reviews = new ReviewChanges();
@@ -168,6 +187,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
       ...(notifications ? notificationRoutes({ notifications, ledger, policies }) : []),
+      ...(sso ? ssoRoutes({ sso, defaultTier: config.defaultTier, logger }) : []),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -189,6 +209,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
           variant: config.variant,
           defaultTier: config.defaultTier,
           authenticate: keys && createAuthenticate({ apiKey: createApiKeyAuthenticator({ store: keys }), jwt: createJwtVerifier(config.jwt) }),
+          session: sso && createSessionAuthenticator(sso),
         }),
         ...(rateLimits ? [rateLimits.hooks.afterAuth] : []),
       ],
@@ -222,6 +243,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await jobs?.close();
         await judge?.close();
         await notifications?.close();
+        await sso?.close();
         await fleetSync?.close();
         await follower?.close();
         await store.close();
@@ -237,6 +259,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await jobs?.close();
     await judge?.close();
     await notifications?.close();
+    await sso?.close();
     await fleetSync?.close();
     await follower?.close();
     await store.close();

@@ -62,6 +62,18 @@ export const ERRORS = {
   CERTIFICATE_NOT_FOUND: { status: 404, title: 'No such certificate' },
   DELIVERY_NOT_FOUND: { status: 404, title: 'Unknown webhook delivery' },
   DELIVERY_NOT_RETRYABLE: { status: 409, title: 'Only a dead or failed webhook delivery can be retried' },
+  SSO_NOT_CONFIGURED: { status: 404, title: 'Single sign-on is not configured on this gateway' },
+  SSO_IDP_UNAVAILABLE: { status: 503, title: 'The identity provider\'s metadata cannot be read right now' },
+  SSO_RELAY_STATE_INVALID: { status: 400, title: 'The return path is not a same-origin relative path' },
+  SSO_RESPONSE_MALFORMED: { status: 400, title: 'The SAML response is not well-formed' },
+  SSO_SIGNATURE_INVALID: { status: 401, title: 'The SAML assertion is not validly signed by the identity provider' },
+  SSO_ASSERTION_INVALID: { status: 401, title: 'The SAML assertion is not for this service provider' },
+  SSO_ASSERTION_EXPIRED: { status: 401, title: 'The SAML assertion is outside its validity window' },
+  SSO_REPLAYED: { status: 401, title: 'The SAML assertion was already used' },
+  SSO_UNSOLICITED: { status: 401, title: 'The SAML response answers no sign-in this gateway started' },
+  SSO_IDP_ERROR: { status: 401, title: 'The identity provider did not sign the person in' },
+  SSO_SESSION_REQUIRED: { status: 401, title: 'No live single sign-on session' },
+  CSRF_REJECTED: { status: 403, title: 'A state-changing request with the session cookie lacks CSRF proof' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

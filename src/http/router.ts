@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationDoc } from '../schemas/openapi.ts';
+import type { Role } from '../auth/roles.ts';
 
 export interface RouteMeta {
   /** Served without credentials even when auth is on (health, metrics, docs). */
@@ -31,10 +32,16 @@ export interface RequestContext {
 }
 
 export interface Principal {
-  kind: 'anonymous' | 'api_key' | 'jwt';
+  /** `session`: a person signed in by single sign-on (src/sso), by the session cookie. */
+  kind: 'anonymous' | 'api_key' | 'jwt' | 'session';
   subject: string;
   tier: string;
+  /** The (first) team; a session may have several, all in `teams`. */
   team: string | null;
+  /** Every team of a session, from the SSO attribute mapping. */
+  teams?: readonly string[];
+  /** The roles of a session, from the SSO attribute mapping. */
+  roles?: readonly Role[];
   expires_at: string | null;
 }
 

@@ -271,4 +271,38 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX notification_outbox_status ON notification_outbox (status, created_at);
     `,
   },
+  {
+    version: 11,
+    description: 'single sign-on: pending AuthnRequests, the assertion replay cache, sessions (src/sso)',
+    sql: `
+      -- Times are epoch milliseconds. Shared by every replica: a login started on one replica is
+      -- completed on any, an assertion replayed to another replica is refused, a logout ends the
+      -- session everywhere. A pending AuthnRequest is consumed (deleted) by the response answering it.
+      CREATE TABLE sso_requests (
+        id          text PRIMARY KEY,
+        relay_state text NOT NULL,
+        expires_at  bigint NOT NULL
+      );
+      CREATE TABLE sso_assertions (
+        id         text PRIMARY KEY,
+        expires_at bigint NOT NULL
+      );
+      -- Only sha256 of the session id is stored: a copy of the table signs nobody in.
+      CREATE TABLE sso_sessions (
+        id_hash        text PRIMARY KEY,
+        subject        text NOT NULL,
+        name_id        text NOT NULL,
+        name_id_format text,
+        session_index  text,
+        tier           text NOT NULL,
+        teams          jsonb NOT NULL,
+        roles          jsonb NOT NULL,
+        created_at     bigint NOT NULL,
+        expires_at     bigint NOT NULL,
+        revoked_at     bigint
+      );
+      CREATE INDEX sso_sessions_subject ON sso_sessions (subject);
+      CREATE INDEX sso_sessions_expiry ON sso_sessions (expires_at);
+    `,
+  },
 ];

@@ -160,6 +160,40 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX notification_outbox_status ON notification_outbox (status, created_at);
     `,
   },
+  {
+    version: 9,
+    description: 'single sign-on: pending AuthnRequests, the assertion replay cache, sessions (src/sso)',
+    sql: `
+      -- Times are epoch milliseconds. Not ledger rows: all three are consumed, expire and are purged.
+      -- A pending AuthnRequest is consumed (deleted) by the one response that answers it.
+      CREATE TABLE sso_requests (
+        id          TEXT PRIMARY KEY,
+        relay_state TEXT NOT NULL,
+        expires_at  INTEGER NOT NULL
+      ) STRICT;
+      -- Assertion ids seen, kept until the assertion could no longer be accepted anyway.
+      CREATE TABLE sso_assertions (
+        id         TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+      -- Only sha256 of the session id is stored: a copy of the table signs nobody in.
+      CREATE TABLE sso_sessions (
+        id_hash        TEXT PRIMARY KEY,
+        subject        TEXT NOT NULL,
+        name_id        TEXT NOT NULL,
+        name_id_format TEXT,
+        session_index  TEXT,
+        tier           TEXT NOT NULL,
+        teams          TEXT NOT NULL,
+        roles          TEXT NOT NULL,
+        created_at     INTEGER NOT NULL,
+        expires_at     INTEGER NOT NULL,
+        revoked_at     INTEGER
+      ) STRICT;
+      CREATE INDEX sso_sessions_subject ON sso_sessions (subject);
+      CREATE INDEX sso_sessions_expiry ON sso_sessions (expires_at);
+    `,
+  },
 ];
 
 /**

@@ -9,7 +9,7 @@ export const AuthCheck = {
   properties: {
     authenticated: { type: 'boolean', description: 'false only while AUTH_ENABLED is false: the caller is then anonymous with the default tier.' },
     auth_enabled: { type: 'boolean' },
-    kind: { type: 'string', enum: ['api_key', 'jwt', 'anonymous'] },
+    kind: { type: 'string', enum: ['api_key', 'jwt', 'session', 'anonymous'], description: 'session: a person signed in by single sign-on, by the session cookie (docs/sso.md).' },
     subject: { type: 'string', description: 'The API key id (key_…), the JWT sub claim, or "anonymous".' },
     tier: { type: 'string', enum: TIERS },
     team: { type: ['string', 'null'] },

@@ -23,6 +23,8 @@ export interface OperationDoc {
   description?: string;
   tags: string[];
   request?: SchemaName;
+  /** The request body's media type (default application/json; the SAML ACS takes a form). */
+  requestContentType?: string;
   parameters?: ParameterDoc[];
   responses: Record<number, ResponseDoc>;
   /** Extra error statuses this operation can answer, beyond the ones every operation has. */
@@ -85,7 +87,7 @@ function operation(route: DocumentedRoute, doc: OperationDoc): object {
     tags: doc.tags,
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[{}]/g, '').split(/[/\-_]/).map(capitalize).join('')}`,
     ...(doc.parameters ? { parameters: doc.parameters } : {}),
-    ...(doc.request ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(doc.request) } } } } : {}),
+    ...(doc.request ? { requestBody: { required: true, content: { [doc.requestContentType ?? 'application/json']: { schema: schemaRef(doc.request) } } } } : {}),
     responses,
     ...(route.meta?.public ? { security: [] } : {}),
   };

@@ -86,3 +86,40 @@ describe('createAuthHook', () => {
     assert.throws(() => createAuthHook({ enabled: true, variant: 'edge', defaultTier: 'developer' }), /authenticate is required/);
   });
 });
+
+describe('session cookies (single sign-on)', () => {
+  const person: Principal = { kind: 'session', subject: 'alice@example.com', tier: 'team', team: 'payments', teams: ['payments'], roles: ['reviewer'], expires_at: null };
+  const hookWith = (variant: 'embedded' | 'edge', asked: string[]) => createAuthHook({
+    enabled: true, variant, defaultTier: 'enterprise',
+    authenticate: async () => principalWith('enterprise'),
+    session: async (req) => {
+      asked.push(String(req.headers.cookie));
+      return req.headers.cookie ? person : null;
+    },
+  });
+
+  test('without a credential header the session is the principal, and its tier meets the entitlement check', async () => {
+    const asked: string[] = [];
+    const ctx = context({ feature: 'review_queue' }, { cookie: 'gg_session=x' });
+    await hookWith('embedded', asked)(ctx, {} as never);
+    assert.equal(ctx.principal, person);
+    assert.equal(await outcome(hookWith('embedded', asked), context({ feature: 'chain_verify' }, { cookie: 'gg_session=x' })), '403 FORBIDDEN needs enterprise');
+  });
+
+  test('a credential header decides alone: the session is never asked', async () => {
+    for (const [variant, header] of [['embedded', { authorization: 'Bearer abc' }], ['edge', { 'x-service-token': 'abc' }]] as const) {
+      const asked: string[] = [];
+      const ctx = context({ feature: 'review_queue' }, { ...header, cookie: 'gg_session=x' });
+      await hookWith(variant, asked)(ctx, {} as never);
+      assert.equal(ctx.principal!.kind, 'jwt');
+      assert.deepEqual(asked, []);
+    }
+  });
+
+  test('no cookie and no header: the usual 401; public routes never ask', async () => {
+    const asked: string[] = [];
+    assert.match(await outcome(hookWith('embedded', asked), context({ feature: 'review_queue' })), /^401 UNAUTHENTICATED/);
+    await hookWith('embedded', asked)(context({ public: true }, { cookie: 'gg_session=x' }), {} as never);
+    assert.deepEqual(asked, ['undefined']);
+  });
+});
