@@ -18,7 +18,7 @@ import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/inde
 import { GATEWAY_VERSION } from './package-version.ts';
 import { openConfiguredLedger, postgresConnection } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
-import { expireOverdueReviews, GrantBook, ReviewChanges, ReviewDesk, reviewVerdicts } from '../oversight/index.ts';
+import { expireOverdueReviews, GrantBook, reconcileOutcomes, ReviewChanges, ReviewDesk, reviewVerdicts } from '../oversight/index.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
 import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
@@ -107,7 +107,10 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     const grants = new GrantBook(ledger, policies, options.now);
     // A sidecar recording through the central gateway signs nothing and runs no ledger jobs.
     const signer = config.ledger.kind === 'central' ? null : await loadConfiguredSigner(config, logger);
-    jobs = startLedgerJobs({ config, ledger, signer, logger, expireReviews: () => expireOverdueReviews(desk) });
+    jobs = startLedgerJobs({
+      config, ledger, signer, logger, expireReviews: () => expireOverdueReviews(desk),
+      reconcileOutcomes: () => reconcileOutcomes(ledger, { graceMs: config.outcomeReconcile.graceSeconds * 1000, now: options.now }),
+    });
     const metrics = createMetrics({
       killSwitchActive: () => killSwitch.active,
       policyVersion: () => policies.current().version,

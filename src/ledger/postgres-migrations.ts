@@ -242,4 +242,13 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX judge_jobs_ready ON judge_jobs (run_after, id);
     `,
   },
+  {
+    version: 9,
+    description: 'tool definition changes are review items (the review candidates index holds them)',
+    sql: `
+      DROP INDEX ledger_review_candidates;
+      CREATE INDEX ledger_review_candidates ON ledger (seq)
+        WHERE outcome IN ('escalate', 'request_evidence') AND kind IN ('validate', 'pre_check', 'post_check', 'decision', 'tool_change');
+    `,
+  },
 ];

@@ -11,7 +11,7 @@ import { decisionOf } from './proxy-problems.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import type { SessionCounter } from './session-counter.ts';
 import type { SidecarRoute } from './route-types.ts';
-import { reviewItemPath, type ReviewDesk } from '../oversight/index.ts';
+import { MAX_HOLD_SECONDS, reviewItemPath, type ReviewDesk } from '../oversight/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
 import { holdForReview, holdSecondsFor } from './escalation-hold.ts';
 
@@ -96,7 +96,10 @@ export class GovernanceGate {
       response = await this.#runtime.preCheck(body, {
         priorSessionCalls: slot.prior,
         principal: `agent:${facts.agentId}`,
-        record: { route: route.name, protocol: route.protocol, request_id: facts.requestId, upstream: route.upstream.origin },
+        record: {
+          route: route.name, protocol: route.protocol, request_id: facts.requestId, upstream: route.upstream.origin,
+          execution: executionDeadline(route),
+        },
       });
     } catch (error) {
       slot.release();
@@ -168,6 +171,20 @@ export class GovernanceGate {
     });
     return true;
   }
+}
+
+/**
+ * What the outcome reconciler needs to know when a forwarded call's answer is overdue: the
+ * route's whole timeout (connect + headers + body silence) from the moment it is forwarded, and
+ * when that is (at once, or after a hold of at most hold_seconds until a reviewer approves).
+ */
+export function executionDeadline(route: SidecarRoute): Record<string, unknown> {
+  const { connectMs, headersMs, bodyMs } = route.timeouts;
+  return {
+    timeout_ms: connectMs + headersMs + bodyMs,
+    on_escalation: route.onEscalation,
+    hold_seconds: route.onEscalation === 'hold' ? Math.min(route.holdSeconds ?? MAX_HOLD_SECONDS, MAX_HOLD_SECONDS) : null,
+  };
 }
 
 /** approve goes on; block never does; escalate and request_evidence follow the route's on_escalation. */
