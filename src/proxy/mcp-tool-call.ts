@@ -27,10 +27,10 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
     sendJson(res, 200, errorMessage(request.id, -32602, 'tools/call needs params.name (the governance sidecar did not forward it)'));
     return;
   }
-  const pinned = deps.pins.changed(route, name);
+  const pinned = await deps.pins.changed(route, name);
   if (pinned) {
     publishSidecarEvent(route.name, 'blocked');
-    sendJson(res, 200, resultMessage(request.id, changedToolResult(name, pinned.envelopeId)));
+    sendJson(res, 200, resultMessage(request.id, changedToolResult(name, pinned.reviewEnvelopeId)));
     return;
   }
   const args = params.arguments === undefined ? {} : params.arguments as Record<string, unknown>;
