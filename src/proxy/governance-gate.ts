@@ -144,7 +144,9 @@ export class GovernanceGate {
         unscannable: upstream.unscannable ? { contentType: upstream.unscannable.content_type, action: upstream.unscannable.action } : undefined,
         reviewWaived: route.onEscalation === 'forward',
         preCheck: { envelope_id: pre.response.envelope_id, outcome: decisionOf(pre.response).outcome as Outcome, body: pre.body },
-      });
+        // The result is judged as the API's post-checks are (high and critical now, within the
+        // budget; the rest queued), whenever this process has a judge (JUDGE_URL).
+      }, { judge: true });
       const release = allows(decisionOf(result.body).outcome, route);
       publishSidecarEvent(route.name, release ? 'released' : 'withheld');
       if (upstream.unscannable) publishSidecarEvent(route.name, release ? 'unscannable_released' : 'unscannable_blocked');

@@ -99,7 +99,7 @@ describe('tool definition changes go to a human', () => {
     assert.equal(rejected.status, 201);
     assert.deepEqual(await names(client), ['crm_lookup'], 'rejected: still hidden');
     assert.equal((await client.callTool({ name: 'search_kb', arguments: { query: 'x' } })).isError, true);
-    assert.deepEqual(accepted, []);
+    assert.equal(accepted.length, 0, 'nothing accepted');
 
     // The server ships an honest change: a new item, approved, and the tool is back.
     const honest = { ...original, description: 'Search the help center (ranked by relevance).' };
