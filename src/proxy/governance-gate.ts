@@ -14,6 +14,8 @@ import type { SidecarRoute } from './route-types.ts';
 import { MAX_HOLD_SECONDS, reviewItemPath, type ReviewDesk } from '../oversight/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
 import { holdForReview, holdSecondsFor } from './escalation-hold.ts';
+import { askTheUser } from './elicited-review.ts';
+import type { ElicitAction, Elicitor } from './mcp-elicitation.ts';
 
 export interface CallFacts {
   route: SidecarRoute;
@@ -61,6 +63,8 @@ export interface ReviewNotice {
   reason: string;
   review_deadline: string | null;
   held_seconds: number | null;
+  /** on_escalation elicit: what the user did in the MCP client, or `unsupported` when the client cannot be asked. */
+  elicitation?: ElicitAction | 'unsupported';
 }
 
 export class GovernanceGate {
@@ -78,7 +82,8 @@ export class GovernanceGate {
     this.#policies = policies;
   }
 
-  async preCheck(facts: CallFacts, signal?: AbortSignal): Promise<PreVerdict> {
+  /** `elicit`: on an MCP session whose client declared elicitation, how to ask its user (on_escalation: elicit). */
+  async preCheck(facts: CallFacts, signal?: AbortSignal, elicit?: Elicitor): Promise<PreVerdict> {
     const { route } = facts;
     const slot = this.#sessions.reserve(facts.sessionId, facts.tool);
     const body: PreCheckBody = {
@@ -111,8 +116,16 @@ export class GovernanceGate {
     let review: ReviewNotice | undefined;
     if (decision.outcome === 'escalate' || decision.outcome === 'request_evidence') {
       review = { href: reviewItemPath(response.envelope_id), outcome: 'pending', reason: decision.reason, review_deadline: decision.review_deadline ?? null, held_seconds: null };
-      if (route.onEscalation === 'hold' && this.#reviews && this.#policies) {
-        const tier = (response.risk as { tier?: string } | undefined)?.tier ?? null;
+      // elicit asks the user in the MCP client; a client that cannot be asked gets the route's fallback, and is told so.
+      const mode = route.onEscalation === 'elicit' && !elicit ? route.elicitationFallback : route.onEscalation;
+      if (route.onEscalation === 'elicit' && !elicit) review.elicitation = 'unsupported';
+      const tier = (response.risk as { tier?: string } | undefined)?.tier ?? null;
+      if (mode === 'elicit' && elicit && this.#reviews && this.#policies) {
+        const asked = await askTheUser(this.#reviews, elicit, facts, response.envelope_id, decision.reason, holdSecondsFor(route, this.#policies, tier), signal)
+          .catch((error: unknown) => { slot.release(); throw error; });
+        review = { ...review, ...asked };
+        forward = asked.outcome === 'approve';
+      } else if (mode === 'hold' && this.#reviews && this.#policies) {
         const held = await holdForReview(this.#reviews, response.envelope_id, holdSecondsFor(route, this.#policies, tier), signal)
           .catch((error: unknown) => { slot.release(); throw error; });
         review = { ...review, outcome: held.outcome, reason: held.reason, held_seconds: held.heldSeconds };
