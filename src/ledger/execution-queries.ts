@@ -22,7 +22,13 @@ export function executionSql(query: ExecutionQuery, placeholder: (n: number) => 
   const bind = (value: string | number): string => { values.push(value); return placeholder(values.length); };
   const where = ["l.kind = 'pre_check'"];
   if (query.agent_id !== undefined) where.push(`l.agent_id = ${bind(query.agent_id)}`);
-  if (query.created_after !== undefined) where.push(`l.created_at >= ${bind(toIsoUtc(query.created_after, 'created_after'))}`);
+  if (query.created_after !== undefined) {
+    const after = toIsoUtc(query.created_after, 'created_after');
+    // Also as a seq bound (one probe of the created_at index): the walk then starts at the window
+    // on the (kind, seq) index instead of reading every pre-check ever made.
+    where.push(`l.seq >= (SELECT s.seq FROM ledger s WHERE s.created_at >= ${bind(after)} ORDER BY s.created_at, s.seq LIMIT 1)`);
+    where.push(`l.created_at >= ${bind(after)}`);
+  }
   if (query.created_before !== undefined) where.push(`l.created_at < ${bind(toIsoUtc(query.created_before, 'created_before'))}`);
   const linked = (kind: string, column: string) =>
     `(SELECT c.${column} FROM ledger c WHERE c.parent_envelope_id = l.envelope_id AND c.kind = '${kind}' ORDER BY c.seq LIMIT 1)`;
