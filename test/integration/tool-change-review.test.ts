@@ -8,9 +8,11 @@
 import { describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import diagnostics_channel from 'node:diagnostics_channel';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { REPO_ROOT, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { startMcpServer } from '../helpers/mcp-server.ts';
 import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
 import { hs256, TEST_JWT_SECRET } from '../helpers/credentials.ts';
@@ -40,6 +42,15 @@ async function connect(t: TestContext, gw: TestGateway): Promise<Client> {
 
 const names = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name).sort();
 const text = (result: unknown) => (result as { content: Array<{ text: string }> }).content.map((c) => c.text).join('\n');
+
+function govgate(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { NODE_TEST_CONTEXT: _ignored, ...env } = process.env;
+  return new Promise((resolve) => {
+    execFile(process.execPath, [path.join(REPO_ROOT, 'src/main.ts'), ...args], { cwd: REPO_ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+    });
+  });
+}
 
 function listen<T>(t: TestContext, channel: string): T[] {
   const seen: T[] = [];
@@ -92,6 +103,12 @@ describe('tool definition changes go to a human', () => {
     assert.deepEqual(change.diff.removed, []);
     assert.match(change.diff.unified, /^-\s+"description": "Search the help center\.",$/m);
     assert.match(change.diff.unified, /^\+\s+"password": \{$/m);
+
+    // A reviewer in a terminal sees the diff.
+    const shown = await govgate(['review', 'show', itemId, '--url', gw.url]);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /pending {2}tool definition change/);
+    assert.match(shown.stdout, /^-  "description": "Search the help center\.",$/m);
 
     const grantRefused = await gw.call('POST', `/v1/review/queue/${itemId}/resolution`, { outcome: 'approve', note: 'x', reviewer_id: 'user:sam', grant: { scope: 'once' } });
     assert.equal(grantRefused.status, 422);
