@@ -2,7 +2,7 @@
 
 import { ApiError, type Route } from '../http/index.ts';
 import type { JWK } from 'jose';
-import { auditLedger, ENTRY_KINDS, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import { auditLedger, ENTRY_KINDS, EXECUTION_STATUSES, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import { AGENT_ID_PATTERN } from '../schemas/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 
@@ -30,6 +30,13 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
           parameters: [
             { name: 'agent_id', in: 'query', description: 'Only this agent\'s records.', schema: { type: 'string', pattern: AGENT_ID_PATTERN } },
             { name: 'kind', in: 'query', description: 'Only records of this kind.', schema: { type: 'string', enum: ENTRY_KINDS } },
+            {
+              name: 'status', in: 'query',
+              description: 'Only pre-checks whose call stands so (each item then carries execution_status and outcome_envelope_id; kind, if given, must be pre_check): '
+                + 'in_flight (allowed, no post-check yet), awaiting_review (escalated, no verdict yet), completed (post-checked), '
+                + 'blocked (the decision or a reviewer said block), outcome_unknown (forwarded, and no outcome came back by the route timeout plus the grace period).',
+              schema: { type: 'string', enum: EXECUTION_STATUSES },
+            },
             ...pagingParameters(AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT),
           ],
           responses: { 200: { description: 'One page of records (without payloads) and the total count', schema: 'AuditList' } }, errors: [403, 503],
@@ -42,7 +49,18 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
           kind: q.oneOf('kind', ENTRY_KINDS),
           ...q.paging(AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT),
         };
+        const status = q.oneOf('status', EXECUTION_STATUSES);
         q.done();
+        if (status !== undefined) {
+          // A call's status belongs to its pre-check: any other kind with a status is a contradiction, not an empty page.
+          if (query.kind !== undefined && query.kind !== 'pre_check') {
+            throw new ApiError('VALIDATION_FAILED', 'Invalid query parameters: query.kind.', {
+              errors: [{ path: 'query.kind', message: 'must be pre_check (or absent) when status is given: a call\'s status is read from its pre-check' }],
+            });
+          }
+          const { items, total } = await ledger.executions({ status, agent_id: query.agent_id, limit: query.limit, offset: query.offset });
+          return { body: { items, total, limit: query.limit, offset: query.offset } };
+        }
         const { rows, total } = await ledger.list(query);
         return { body: { items: rows, total, limit: query.limit, offset: query.offset } };
       },

@@ -134,6 +134,9 @@ export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook): Route[] {
           throw new ApiError('VALIDATION_FAILED', 'Only an approval can carry a grant.', { errors: [{ path: 'grant', message: 'only with outcome approve' }] });
         }
         if (body.grant && grants) grants.checkScope(body.grant);
+        if (body.grant && (await desk.view(id)).item.kind === 'tool_change') {
+          throw new ApiError('VALIDATION_FAILED', 'A tool definition change is approved for the fleet as it is; it carries no grant.', { errors: [{ path: 'grant', message: 'not with a tool_change item' }] });
+        }
         const result = await desk.resolve(id, reviewer, verdict, body.note);
         const { item } = await desk.view(id);
         const grant = result.decided && body.grant && grants

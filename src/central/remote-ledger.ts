@@ -90,6 +90,7 @@ export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?:
       }
     },
     reviewQueue: () => centralOnly('the review queue is served'),
+    executions: () => centralOnly('executions are listed'),
     verify: () => centralOnly('verify the chain'),
     erasePii: () => centralOnly('erase personal data'),
     expirePayloads: () => centralOnly('retention runs'),

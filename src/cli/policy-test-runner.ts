@@ -28,6 +28,7 @@ export function runPolicyTest(bundle: PolicyBundle, testCase: PolicyTestCase): P
       now: context.now !== undefined ? Date.parse(context.now) : Date.now(),
       killSwitchActive: context.kill_switch_active ?? false,
       approvalsFor: statedApprovals(context),
+      agentCertified: context.agent_certified ?? false,
     }, 'active');
   } catch (error) {
     return { case: testCase, passed: false, mismatches: [`evaluation failed: ${(error as Error).message}`] };

@@ -97,12 +97,29 @@ function formatQueue(items: Array<Record<string, any>>): string {
 }
 
 function formatItem(item: Record<string, any>): string {
+  if (item.tool_change) return formatToolChange(item);
   const lines = [
     `${item.envelope_id}  ${item.status}${item.overdue ? ' (overdue)' : ''}`,
     `agent ${item.call.agent_id}  tool ${item.call.tool}  tier ${item.call.risk?.tier ?? '-'}  deadline ${item.review_deadline ?? '-'}`,
     `arguments ${JSON.stringify(item.call.arguments)}`,
     `decision ${item.call.decision?.outcome}: ${item.call.decision?.reason}`,
     `claimed by ${item.claimed_by ?? '-'}  approvals ${item.approvals.length}/${item.required_approvals}  requested by ${item.requested_by ?? '-'}`,
+    ...item.history.map((h: any) => `  ${h.at}  ${h.action} by ${h.by}${h.note ? `: ${h.note}` : ''}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** A changed MCP tool definition: what a reviewer needs is the diff. */
+function formatToolChange(item: Record<string, any>): string {
+  const change = item.tool_change;
+  const lines = [
+    `${item.envelope_id}  ${item.status}  tool definition change`,
+    `tool ${change.tool}  route ${change.route}  server ${change.upstream ?? '-'}`,
+    `pinned ${change.old_hash}`,
+    `new    ${change.new_hash}`,
+    `approvals ${item.approvals.length}/${item.required_approvals}; approving accepts the new definition on every sidecar`,
+    '',
+    String(change.diff?.unified ?? '').trimEnd(),
     ...item.history.map((h: any) => `  ${h.at}  ${h.action} by ${h.by}${h.note ? `: ${h.note}` : ''}`),
   ];
   return `${lines.join('\n')}\n`;

@@ -9,6 +9,7 @@ import { API_KEY_PREFIX, TIERS, isApiKeyFormat, isTier, type Tier } from '../aut
 import { certifyConfig, judgeConfig, type CertifyConfig, type JudgeConfig } from './judge-settings.ts';
 import { boolean, integer } from './env-values.ts';
 import { ledgerConfig, type LedgerConfig } from './ledger-settings.ts';
+import { outcomeReconcileConfig, type OutcomeReconcileConfig } from './oversight-settings.ts';
 
 export { PG_SSL_SETTINGS, type LedgerConfig, type PgSslSetting } from './ledger-settings.ts';
 
@@ -117,6 +118,8 @@ export interface Config {
   readonly certify: CertifyConfig;
   /** Sessions of people signed in by SSO (SESSION_SECRET). */
   readonly session: SessionConfig;
+  /** Forwarded calls whose outcome never came back (OUTCOME_*). */
+  readonly outcomeReconcile: OutcomeReconcileConfig;
 }
 
 export class ConfigError extends Error {
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     judge: judgeConfig(env, cwd, issues),
     certify: certifyConfig(env, cwd, issues),
     session: sessionConfig(env, cwd, issues),
+    outcomeReconcile: outcomeReconcileConfig(env, issues),
   };
   if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {
     issues.push(`HOT_PAYLOAD_DAYS: ${config.retention.hotPayloadDays} days is longer than METADATA_YEARS (${config.retention.metadataYears} years); payloads cannot outlive their metadata`);

@@ -17,6 +17,8 @@ export const REVIEW_EXPIRY_INTERVAL_MS = 15_000;
 export function startLedgerJobs(options: {
   config: Config; ledger: Ledger; signer: CheckpointSigner | null; logger: Logger; now?: () => Date;
   expireReviews?: () => Promise<{ ran: boolean; expired: number }>;
+  /** Records forwarded calls whose outcome never came back (config.outcomeReconcile.intervalSeconds; also once at start). */
+  reconcileOutcomes?: () => Promise<{ ran: boolean; recorded: number }>;
 }): LedgerJobs {
   const { config, ledger, signer, logger } = options;
   const now = options.now ?? (() => new Date());
@@ -56,6 +58,18 @@ export function startLedgerJobs(options: {
     };
     every(REVIEW_EXPIRY_INTERVAL_MS, expire);
     const first = expire().catch((error: unknown) => logger.warn('ledger job failed', { error: (error as Error).message }));
+    running.add(first);
+    void first.finally(() => running.delete(first));
+  }
+
+  const { reconcileOutcomes } = options;
+  if (reconcileOutcomes && config.outcomeReconcile.intervalSeconds > 0) {
+    const reconcile = async (): Promise<void> => {
+      const report = await reconcileOutcomes();
+      if (report.recorded > 0) logger.warn('forwarded calls recorded as outcome_unknown: no outcome came back by their deadline', { ...report });
+    };
+    every(config.outcomeReconcile.intervalSeconds * 1000, reconcile);
+    const first = reconcile().catch((error: unknown) => logger.warn('ledger job failed', { error: (error as Error).message }));
     running.add(first);
     void first.finally(() => running.delete(first));
   }

@@ -19,7 +19,7 @@ import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/inde
 import { GATEWAY_VERSION } from './package-version.ts';
 import { openConfiguredLedger, postgresConnection } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
-import { expireOverdueReviews, GrantBook, ReviewChanges, ReviewDesk, reviewVerdicts } from '../oversight/index.ts';
+import { expireOverdueReviews, GrantBook, reconcileOutcomes, ReviewChanges, ReviewDesk, reviewVerdicts } from '../oversight/index.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
 import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
@@ -142,7 +142,10 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       config, ledger, registry: metrics.registry, logger, version: GATEWAY_VERSION, now: options.now,
       postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
     });
-    jobs = startLedgerJobs({ config, ledger, signer, logger, expireReviews: () => expireOverdueReviews(desk) });
+    jobs = startLedgerJobs({
+      config, ledger, signer, logger, expireReviews: () => expireOverdueReviews(desk),
+      reconcileOutcomes: () => reconcileOutcomes(ledger, { graceMs: config.outcomeReconcile.graceSeconds * 1000, now: options.now }),
+    });
     judge = startJudge({
       config, ledger, policies, logger, registry: metrics.registry, inputOf: inputOfRow, now: options.now,
       postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,

@@ -38,6 +38,11 @@ export function startJudge(options: StartJudgeOptions): RunningJudge | undefined
   const judgeConfig = options.config.judge;
   if (judgeConfig === null) return undefined;
   const { ledger: ledgerConfig } = options.config;
+  if (ledgerConfig.kind === 'central') {
+    // The judge's durable queue lives in the ledger's database, which a sidecar of a central gateway does not hold.
+    options.logger.warn('JUDGE_URL is ignored: a sidecar that records through the central gateway has no database for the judge\'s queue', {});
+    return undefined;
+  }
   const jobs = ledgerConfig.kind === 'sqlite'
     ? openSqliteJudgeJobs(ledgerConfig.path)
     : openPostgresJudgeJobs(options.postgres!, (error) => options.logger.warn('judge jobs connection error', { error: error.message }));

@@ -7,7 +7,7 @@ import type pg from 'pg';
 /** 'govg': the first int of every key, so ours never collide with another application's. */
 const NAMESPACE = 0x676f7667;
 
-export type LedgerJob = 'migrate' | 'retention' | 'checkpoint' | 'review_expiry' | 'review_expiring_notice';
+export type LedgerJob = 'migrate' | 'retention' | 'checkpoint' | 'review_expiry' | 'review_expiring_notice' | 'outcome_reconcile';
 
 /** The two int4 arguments of pg_advisory_lock(int, int) for `job` in `schema`. */
 export function advisoryKey(job: LedgerJob | string, schema: string): [number, number] {

@@ -272,6 +272,15 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     `,
   },
   {
+    version: 9,
+    description: 'tool definition changes are review items (the review candidates index holds them)',
+    sql: `
+      DROP INDEX ledger_review_candidates;
+      CREATE INDEX ledger_review_candidates ON ledger (seq)
+        WHERE outcome IN ('escalate', 'request_evidence') AND kind IN ('validate', 'pre_check', 'post_check', 'decision', 'tool_change');
+    `,
+  },
+  {
     version: 11,
     description: 'single sign-on: pending AuthnRequests, the assertion replay cache, sessions (src/sso)',
     sql: `

@@ -8,10 +8,13 @@ import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } fro
 import type { Outcome } from '../governance/types.ts';
 import type { Ledger, ReviewItem } from './types.ts';
 import { reviewFilterValues } from './review-queue-filters.ts';
+import { executionItem, executionSql } from './execution-queries.ts';
 
 type Reads = LedgerReads;
 
 const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;
+/** Decided rows and tool definition changes (src/proxy/tool-change.ts); the partial index ledger_review_candidates holds exactly these. */
+const REVIEW_ITEM_KINDS = `('validate', 'pre_check', 'post_check', 'decision', 'tool_change')`;
 
 /** The item's state derived from its linked rows, as in sqlite-review-queue.ts; computed in SQL so that filtering, paging and the total agree. */
 const CLASSIFIED = `
@@ -26,7 +29,7 @@ const CLASSIFIED = `
              ORDER BY c.seq DESC LIMIT 1) AS claimed_by
       FROM ledger l
      WHERE l.outcome IN ('escalate', 'request_evidence')
-       AND l.kind IN ${DECIDED_KINDS}
+       AND l.kind IN ${REVIEW_ITEM_KINDS}
        AND ($1::text IS NULL OR l.risk_tier = $1::text)
        AND ($4::text IS NULL OR l.agent_id = $4::text)
        AND ($5::text IS NULL OR l.action = $5::text)
@@ -118,6 +121,14 @@ export function createPostgresReader(pool: pg.Pool): Reads {
         pool.query<{ total: number }>(`${CLASSIFIED} SELECT count(*) AS total FROM classified WHERE ${STATUS_FILTER}`, filters),
       ]);
       return { items: page.rows.map((row) => ({ ...row }) as ReviewItem), total: count.rows[0].total };
+    },
+    async executions(query) {
+      const sql = executionSql(query, (n) => `$${n}`);
+      const [page, count] = await Promise.all([
+        pool.query(sql.page, sql.values),
+        pool.query<{ total: number | string }>(sql.count, sql.countValues),
+      ]);
+      return { items: page.rows.map((row) => executionItem(decodeSummary(row), row)), total: Number(count.rows[0].total) };
     },
   };
 }

@@ -6,6 +6,7 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './row-codec.ts';
 import { createReviewQueueReader } from './sqlite-review-queue.ts';
+import { executionItem, executionSql } from './execution-queries.ts';
 import type { Outcome } from '../governance/types.ts';
 import type { Ledger, ListQuery } from './types.ts';
 
@@ -31,6 +32,12 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
   );
   const reviewQueue = createReviewQueueReader(db);
   const listStatements = new Map<string, { page: StatementSync; count: StatementSync }>();
+  const executionStatements = new Map<string, StatementSync>();
+  const prepared = (sql: string): StatementSync => {
+    let statement = executionStatements.get(sql);
+    if (!statement) executionStatements.set(sql, statement = db.prepare(sql));
+    return statement;
+  };
 
   const one = (statement: StatementSync, ...params: SQLInputValue[]) => {
     const row = statement.get(...params);
@@ -88,6 +95,12 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
     reviewQueue: (query) => {
       checkReviewQuery(query);
       return reviewQueue(query);
+    },
+    executions: (query) => {
+      const sql = executionSql(query, () => '?');
+      const rows = prepared(sql.page).all(...sql.values);
+      const { total } = prepared(sql.count).get(...sql.countValues) as { total: number };
+      return { items: rows.map((row) => executionItem(decodeSummary(row), row)), total };
     },
   };
 }

@@ -24,7 +24,7 @@ const CLASSIFIED = `
              ORDER BY c.seq DESC LIMIT 1) AS claimed_by
       FROM ledger l INDEXED BY ledger_review_candidates
      WHERE l.outcome IN ('escalate', 'request_evidence')
-       AND l.kind IN ('validate', 'pre_check', 'post_check', 'decision')
+       AND l.kind IN ('validate', 'pre_check', 'post_check', 'decision', 'tool_change')
        AND ($tier IS NULL OR l.risk_tier = $tier)
        AND ($agent IS NULL OR l.agent_id = $agent)
        AND ($action IS NULL OR l.action = $action)

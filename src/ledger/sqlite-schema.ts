@@ -161,6 +161,17 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 7,
+    description: 'tool definition changes are review items (the review candidates index holds them)',
+    sql: `
+      -- The review queue reads the candidates through this partial index: it now holds changed
+      -- MCP tool definitions waiting for a human (kind tool_change, outcome escalate) too.
+      DROP INDEX ledger_review_candidates;
+      CREATE INDEX ledger_review_candidates ON ledger (seq)
+        WHERE outcome IN ('escalate', 'request_evidence') AND kind IN ('validate', 'pre_check', 'post_check', 'decision', 'tool_change');
+    `,
+  },
+  {
     version: 9,
     description: 'single sign-on: pending AuthnRequests, the assertion replay cache, sessions (src/sso)',
     sql: `

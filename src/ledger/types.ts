@@ -13,6 +13,9 @@ export const ENTRY_KINDS = [
   'review_claim', 'review_note', 'approval', 'approval_revoked', 'approval_use',
   // An operator sent a dead or failing webhook delivery back to the outbox (src/notify).
   'notification_retry',
+  // A changed MCP tool definition waiting for a human (a review item, src/proxy/tool-change.ts),
+  // and a forwarded call whose outcome never came back (src/oversight/outcome-reconciler.ts).
+  'tool_change', 'outcome_unknown',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -80,6 +83,33 @@ export interface ReviewQuery {
   offset: number;
   /** Epoch ms; decides which pending items are overdue. */
   now: number;
+}
+
+/**
+ * Where a pre-check's call stands, derived from the rows linked to it: completed (a post-check),
+ * outcome_unknown (forwarded, and its outcome never came back by its deadline), blocked (the
+ * decision or a reviewer said block), awaiting_review (escalated, no verdict yet), in_flight
+ * (allowed and not yet post-checked).
+ */
+export const EXECUTION_STATUSES = ['in_flight', 'awaiting_review', 'completed', 'blocked', 'outcome_unknown'] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+
+export interface ExecutionQuery {
+  status?: ExecutionStatus;
+  agent_id?: string;
+  /** ISO-8601 bounds on the pre-check's created_at (the reconciler's window). */
+  created_after?: string;
+  created_before?: string;
+  /** newest (default, seq descending) or oldest first. */
+  order?: 'newest' | 'oldest';
+  limit: number;
+  offset: number;
+}
+
+export interface ExecutionItem extends LedgerRowSummary {
+  execution_status: ExecutionStatus;
+  /** The post_check row (completed) or outcome_unknown row that settled the call, else null. */
+  outcome_envelope_id: string | null;
 }
 
 export interface ReviewItem {
@@ -203,7 +233,7 @@ export interface RetentionRecord {
 }
 
 /** Periodic jobs that one process of a fleet runs at a time. */
-export type ExclusiveJob = 'retention' | 'checkpoint' | 'review_expiry' | 'review_expiring_notice';
+export type ExclusiveJob = 'retention' | 'checkpoint' | 'review_expiry' | 'review_expiring_notice' | 'outcome_reconcile';
 
 export interface Ledger {
   /** Durable when the promise resolves (group-committed with concurrent appends). */
@@ -219,6 +249,8 @@ export interface Ledger {
   /** The agent's most recent decided rows, newest first, without the kill switch's blocks (the operator's, not the agent's). */
   recentOutcomes(agentId: string, limit: number): Promise<Array<{ outcome: Outcome; final_confidence: number | null; created_at: string }>>;
   reviewQueue(query: ReviewQuery): Promise<{ items: ReviewItem[]; total: number }>;
+  /** Pre-check rows with the status of their call (see EXECUTION_STATUSES). */
+  executions(query: ExecutionQuery): Promise<{ items: ExecutionItem[]; total: number }>;
   verify(range?: VerifyRange): Promise<VerifyReport>;
   erasePii(envelopeId: string): Promise<EraseResult | undefined>;
   /**

@@ -21,10 +21,16 @@ const FROM_ROWS: ReadonlyArray<{ kind: EntryKind; channel: string; message(row: 
     const p = row.payload ?? {};
     return { type: 'kill_switch.changed', envelope_id: row.envelope_id, at: row.created_at, active: row.action === 'activate', reason: p.reason, actor: p.actor, by: p.actor };
   } },
-  { kind: 'tool_pin', channel: 'gateway:tool_pin', message: (row) => {
+  // A changed definition is a review item (review.created); its acceptance by an operator's
+  // accepted hash is a tool_pin row with status accepted and no review item. An acceptance by a
+  // reviewer is announced with the verdict's row id, which a restart cannot rebuild from here.
+  { kind: 'tool_pin', channel: 'gateway:tool-pin', message: (row) => {
     const p = row.payload ?? {};
-    if (p.status !== 'changed' && p.status !== 'accepted') return undefined;
-    return { type: 'tool_pin.changed', envelope_id: row.envelope_id, at: row.created_at, agent_id: row.agent_id, route: p.route, upstream: p.upstream, tool: p.tool, status: p.status, hash: p.hash, pinned_hash: p.pinned_hash ?? null };
+    if (p.status !== 'accepted' || p.review_envelope_id) return undefined;
+    return {
+      type: 'tool_pin.changed', tool: p.tool, route: p.route, server: p.upstream ?? null, old_digest: p.pinned_hash ?? null, new_digest: p.hash,
+      by: p.accepted_by ?? null, at: row.created_at, envelope_id: null, row_envelope_id: row.envelope_id,
+    };
   } },
   { kind: 'review_claim', channel: 'gateway:review', message: (row) => {
     const p = row.payload ?? {};

@@ -86,6 +86,12 @@ export function createMetrics(state: GatewayState): Metrics {
     labelNames: ['reason'] as const,
     registers: [registry],
   });
+  const outcomeUnknown = new client.Counter({
+    name: 'executions_outcome_unknown_total',
+    help: 'Forwarded calls recorded as outcome_unknown by the reconciler (this process ran it): no post-check came back by the route timeout plus OUTCOME_UNKNOWN_GRACE_SECONDS. GET /v1/audit/executions?status=outcome_unknown lists them.',
+    registers: [registry],
+  });
+  outcomeUnknown.inc(0);
   // Both series exist from the start, so rate() and alerts see a 0 before the first failure.
   appendFailures.inc({ reason: 'unavailable' }, 0);
   appendFailures.inc({ reason: 'closed' }, 0);
@@ -176,6 +182,10 @@ export function createMetrics(state: GatewayState): Metrics {
     else if (e.shadow) shadowMatches.inc({ rule: e.rule });
     else ruleMatches.inc({ rule: e.rule, effect: e.effect });
   };
+  const onExecution = (message: unknown) => {
+    if ((message as { type?: string }).type === 'execution.outcome_unknown') outcomeUnknown.inc();
+  };
+  diagnostics_channel.subscribe('gateway:execution', onExecution);
   diagnostics_channel.subscribe('gateway:http:response', onResponse);
   diagnostics_channel.subscribe('gateway:policy:rule', onRule);
   diagnostics_channel.subscribe('gateway:config:reload', onReload);
@@ -187,6 +197,7 @@ export function createMetrics(state: GatewayState): Metrics {
     registry,
     render: () => registry.metrics(),
     close() {
+      diagnostics_channel.unsubscribe('gateway:execution', onExecution);
       diagnostics_channel.unsubscribe('gateway:http:response', onResponse);
       diagnostics_channel.unsubscribe('gateway:decision', onDecision);
       diagnostics_channel.unsubscribe('gateway:ledger:append', onAppend);

@@ -14,6 +14,8 @@ import { publishReviewEvent, type ReviewEventType } from './review-events.ts';
 import { ReviewChanges } from './review-changes.ts';
 import { tierReviewPolicy } from './review-policy.ts';
 import { isDuplicateEnvelope, reviewTransitionId, reviewVoteId } from './transition-id.ts';
+import { isToolChange } from './tool-change.ts';
+import { publishToolPinEvent } from './tool-pin-events.ts';
 
 export interface ReviewDeskDeps {
   ledger: Ledger;
@@ -135,6 +137,7 @@ export class ReviewDesk {
       const view = await this.#transition(item, state, 'review', {
         reviewer_id: by, outcome: 'approve', payload: { action: 'approve', verdict: 'approve', note, reviewer: by, approvers: [...approvers] },
       }, 'review.decided');
+      if (isToolChange(item)) publishToolPinAccepted(item, view.row, by);
       return { row: view.row, state: view.state, decided: true };
     }
     const view = await this.#transition(item, state, 'review', {
@@ -218,6 +221,17 @@ interface RowFields {
   reviewer_id: string | null;
   outcome: Outcome | null;
   payload: Record<string, unknown>;
+}
+
+/** An approved tool definition change is the fleet's new pin: announced once, where it is approved. */
+function publishToolPinAccepted(item: LedgerRow, verdict: LedgerRow, by: string): void {
+  const payload = (item.payload ?? {}) as Record<string, unknown>;
+  publishToolPinEvent({
+    type: 'tool_pin.changed', tool: String(payload.tool ?? item.action ?? ''), route: String(payload.route ?? ''),
+    server: typeof payload.upstream === 'string' ? payload.upstream : null,
+    old_digest: String(payload.old_hash ?? ''), new_digest: String(payload.new_hash ?? ''),
+    by, at: verdict.created_at, envelope_id: item.envelope_id, row_envelope_id: verdict.envelope_id,
+  });
 }
 
 function claimedBy(state: ReviewState): ApiError {

@@ -2,6 +2,8 @@
 // failures, risk factors, decision), its state and history, and the agent's recent records.
 
 import type { ReviewDesk } from './review-desk.ts';
+import { diffDefinitions } from './definition-diff.ts';
+import { isToolChange, TOOL_CHANGE_TYPE } from './tool-change.ts';
 
 export const AGENT_HISTORY_LIMIT = 10;
 
@@ -19,6 +21,7 @@ export async function reviewItemBody(desk: ReviewDesk, id: string): Promise<Reco
     ? (await desk.ledger.list({ agent_id: item.agent_id, limit: AGENT_HISTORY_LIMIT, offset: 0 })).rows
     : [];
   const { transitions: _transitions, ...visible } = state;
+  const change = isToolChange(item) ? toolChangeView(payload) : undefined;
   return {
     ...visible,
     required_approvals: policy.requiredApprovals,
@@ -37,5 +40,23 @@ export async function reviewItemBody(desk: ReviewDesk, id: string): Promise<Reco
       created_at: item.created_at,
     },
     agent_history: history,
+    ...(change ? { tool_change: change } : {}),
+  };
+}
+
+/** A tool definition change: the pinned and the new definition, and what differs between them. */
+function toolChangeView(payload: Record<string, unknown>): Record<string, unknown> {
+  const before = payload.old_definition ?? null;
+  const after = payload.new_definition ?? null;
+  return {
+    type: TOOL_CHANGE_TYPE,
+    route: payload.route ?? null,
+    upstream: payload.upstream ?? null,
+    tool: payload.tool ?? null,
+    old_hash: payload.old_hash ?? null,
+    new_hash: payload.new_hash ?? null,
+    old_definition: before,
+    new_definition: after,
+    diff: diffDefinitions(before, after, String(payload.tool ?? 'tool')),
   };
 }

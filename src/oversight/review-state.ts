@@ -10,7 +10,8 @@
 import type { LedgerRow, ReviewStatus } from '../ledger/index.ts';
 
 export const REVIEWED_OUTCOMES: ReadonlySet<string> = new Set(['escalate', 'request_evidence']);
-const ITEM_KINDS: ReadonlySet<string> = new Set(['validate', 'pre_check', 'post_check', 'decision']);
+// 'tool_change': a changed MCP tool definition waiting for a human (src/proxy/tool-change.ts).
+const ITEM_KINDS: ReadonlySet<string> = new Set(['validate', 'pre_check', 'post_check', 'decision', 'tool_change']);
 
 export interface ReviewVerdict {
   envelope_id: string;

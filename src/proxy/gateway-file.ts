@@ -34,11 +34,11 @@ type RawRoute = {
   timeouts?: { connect_ms?: number; headers_ms?: number; body_ms?: number };
   max_response_bytes?: number;
   fail_mode?: 'closed' | 'open';
-  on_escalation?: 'block' | 'forward' | 'hold';
+  on_escalation?: 'block' | 'forward' | 'hold' | 'elicit';
   hold_seconds?: number;
   redact?: boolean;
   unscannable?: 'block' | 'release';
-  mcp?: { accept_tool_changes?: Record<string, string> };
+  mcp?: { accept_tool_changes?: Record<string, string>; elicitation_fallback?: 'block' | 'hold' };
 };
 
 type RawFile = {
@@ -98,6 +98,8 @@ function compileRoute(yaml: LocatedYaml, raw: RawRoute, index: number, issues: C
   if (raw.redact && !governed) issues.push(yaml.issue(at('redact'), 'only applies to governed routes'));
   if (raw.unscannable && !governed) issues.push(yaml.issue(at('unscannable'), 'only applies to governed routes'));
   if (raw.mcp && protocol !== 'mcp') issues.push(yaml.issue(at('mcp'), 'only applies to protocol: mcp'));
+  // Elicitation asks the user through the MCP client: an HTTP agent has no such channel.
+  if (raw.on_escalation === 'elicit' && protocol !== 'mcp') issues.push(yaml.issue(at('on_escalation'), 'elicit only applies to protocol: mcp (it asks the user through the MCP client); use hold or block'));
 
   return Object.freeze({
     name: raw.name,
@@ -122,6 +124,7 @@ function compileRoute(yaml: LocatedYaml, raw: RawRoute, index: number, issues: C
     // A result the gateway cannot read is never approved unread unless the operator opts out.
     unscannable: raw.unscannable ?? 'block',
     acceptedToolChanges: new Map(Object.entries(raw.mcp?.accept_tool_changes ?? {})),
+    elicitationFallback: raw.mcp?.elicitation_fallback ?? 'block',
   });
 }
 

@@ -11,9 +11,11 @@ import { decisionOf } from './proxy-problems.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import type { SessionCounter } from './session-counter.ts';
 import type { SidecarRoute } from './route-types.ts';
-import { reviewItemPath, type ReviewDesk } from '../oversight/index.ts';
+import { MAX_HOLD_SECONDS, reviewItemPath, type ReviewDesk } from '../oversight/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
 import { holdForReview, holdSecondsFor } from './escalation-hold.ts';
+import { askTheUser } from './elicited-review.ts';
+import type { ElicitAction, Elicitor } from './mcp-elicitation.ts';
 
 export interface CallFacts {
   route: SidecarRoute;
@@ -61,6 +63,8 @@ export interface ReviewNotice {
   reason: string;
   review_deadline: string | null;
   held_seconds: number | null;
+  /** on_escalation elicit: what the user did in the MCP client, or `unsupported` when the client cannot be asked. */
+  elicitation?: ElicitAction | 'unsupported';
 }
 
 export class GovernanceGate {
@@ -78,7 +82,8 @@ export class GovernanceGate {
     this.#policies = policies;
   }
 
-  async preCheck(facts: CallFacts, signal?: AbortSignal): Promise<PreVerdict> {
+  /** `elicit`: on an MCP session whose client declared elicitation, how to ask its user (on_escalation: elicit). */
+  async preCheck(facts: CallFacts, signal?: AbortSignal, elicit?: Elicitor): Promise<PreVerdict> {
     const { route } = facts;
     const slot = this.#sessions.reserve(facts.sessionId, facts.tool);
     const body: PreCheckBody = {
@@ -96,7 +101,10 @@ export class GovernanceGate {
       response = await this.#runtime.preCheck(body, {
         priorSessionCalls: slot.prior,
         principal: `agent:${facts.agentId}`,
-        record: { route: route.name, protocol: route.protocol, request_id: facts.requestId, upstream: route.upstream.origin },
+        record: {
+          route: route.name, protocol: route.protocol, request_id: facts.requestId, upstream: route.upstream.origin,
+          execution: executionDeadline(route),
+        },
       });
     } catch (error) {
       slot.release();
@@ -108,8 +116,16 @@ export class GovernanceGate {
     let review: ReviewNotice | undefined;
     if (decision.outcome === 'escalate' || decision.outcome === 'request_evidence') {
       review = { href: reviewItemPath(response.envelope_id), outcome: 'pending', reason: decision.reason, review_deadline: decision.review_deadline ?? null, held_seconds: null };
-      if (route.onEscalation === 'hold' && this.#reviews && this.#policies) {
-        const tier = (response.risk as { tier?: string } | undefined)?.tier ?? null;
+      // elicit asks the user in the MCP client; a client that cannot be asked gets the route's fallback, and is told so.
+      const mode = route.onEscalation === 'elicit' && !elicit ? route.elicitationFallback : route.onEscalation;
+      if (route.onEscalation === 'elicit' && !elicit) review.elicitation = 'unsupported';
+      const tier = (response.risk as { tier?: string } | undefined)?.tier ?? null;
+      if (mode === 'elicit' && elicit && this.#reviews && this.#policies) {
+        const asked = await askTheUser(this.#reviews, elicit, facts, response.envelope_id, decision.reason, holdSecondsFor(route, this.#policies, tier), signal)
+          .catch((error: unknown) => { slot.release(); throw error; });
+        review = { ...review, ...asked };
+        forward = asked.outcome === 'approve';
+      } else if (mode === 'hold' && this.#reviews && this.#policies) {
         const held = await holdForReview(this.#reviews, response.envelope_id, holdSecondsFor(route, this.#policies, tier), signal)
           .catch((error: unknown) => { slot.release(); throw error; });
         review = { ...review, outcome: held.outcome, reason: held.reason, held_seconds: held.heldSeconds };
@@ -141,7 +157,9 @@ export class GovernanceGate {
         unscannable: upstream.unscannable ? { contentType: upstream.unscannable.content_type, action: upstream.unscannable.action } : undefined,
         reviewWaived: route.onEscalation === 'forward',
         preCheck: { envelope_id: pre.response.envelope_id, outcome: decisionOf(pre.response).outcome as Outcome, body: pre.body },
-      });
+        // The result is judged as the API's post-checks are (high and critical now, within the
+        // budget; the rest queued), whenever this process has a judge (JUDGE_URL).
+      }, { judge: true });
       const release = allows(decisionOf(result.body).outcome, route);
       publishSidecarEvent(route.name, release ? 'released' : 'withheld');
       if (upstream.unscannable) publishSidecarEvent(route.name, release ? 'unscannable_released' : 'unscannable_blocked');
@@ -168,6 +186,20 @@ export class GovernanceGate {
     });
     return true;
   }
+}
+
+/**
+ * What the outcome reconciler needs to know when a forwarded call's answer is overdue: the
+ * route's whole timeout (connect + headers + body silence) from the moment it is forwarded, and
+ * when that is (at once, or after a hold of at most hold_seconds until a reviewer approves).
+ */
+export function executionDeadline(route: SidecarRoute): Record<string, unknown> {
+  const { connectMs, headersMs, bodyMs } = route.timeouts;
+  return {
+    timeout_ms: connectMs + headersMs + bodyMs,
+    on_escalation: route.onEscalation,
+    hold_seconds: route.onEscalation === 'hold' ? Math.min(route.holdSeconds ?? MAX_HOLD_SECONDS, MAX_HOLD_SECONDS) : null,
+  };
 }
 
 /** approve goes on; block never does; escalate and request_evidence follow the route's on_escalation. */

@@ -79,9 +79,41 @@ async function transformOne(message: unknown, transform: MessageTransform): Prom
   return isResponse(message) ? transform(message) : message;
 }
 
-async function relayEvents(res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, extra: HeaderMap): Promise<void> {
-  res.writeHead(opened.status, { ...agentResponseHeaders(opened.headers, true), ...extra });
-  res.flushHeaders();
+/**
+ * The answer relayed as events into a stream the sidecar already opened (an elicitation went out
+ * on it first): SSE events pass as they come, a JSON answer becomes one event per message.
+ */
+export async function relayIntoStream(
+  res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, unparsed: UnparsedBody,
+): Promise<void> {
+  if (isEventStream(opened.headers)) return relayEvents(res, opened, route, transform, {}, false);
+  const bytes = decodeBody(await readBounded(opened.body, route, opened.headers['content-length']), opened.headers['content-encoding'], route);
+  let parsed: unknown;
+  if (isJson(opened.headers) && bytes.length > 0) {
+    try {
+      parsed = strictJsonOrUndefined(bytes.toString('utf8'));
+    } catch (error) {
+      throw new ApiError('UPSTREAM_RESPONSE_UNREADABLE', `The upstream of route ${route.name} answered JSON the sidecar will not read (${(error as Error).message}), so it cannot be checked; nothing was released.`, {
+        extensions: { route: route.name },
+      });
+    }
+  }
+  if (parsed === undefined) {
+    const replacement = await unparsed(bytes, String(opened.headers['content-type'] ?? ''));
+    parsed = replacement === null ? undefined : JSON.parse(replacement.toString('utf8'));
+  }
+  for (const message of Array.isArray(parsed) ? parsed : parsed === undefined ? [] : [parsed]) {
+    const out = await transformOne(message, transform);
+    if (out !== null && !res.write(formatSse({ event: 'message', data: [JSON.stringify(out)], comments: [] }))) await once(res, 'drain');
+  }
+  res.end();
+}
+
+async function relayEvents(res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, extra: HeaderMap, writeHead = true): Promise<void> {
+  if (writeHead) {
+    res.writeHead(opened.status, { ...agentResponseHeaders(opened.headers, true), ...extra });
+    res.flushHeaders();
+  }
   // However the agent's side ends (it left, or a shutdown ended it), stop reading the upstream.
   opened.body.on('error', () => undefined);
   res.once('close', () => opened.body.destroy());

@@ -2,6 +2,7 @@
 // protocol error: it is a result with `isError: true` whose text says why, so the agent's model
 // reads the reason and can change course. `_meta` carries the same facts for programs.
 
+import { reviewItemPath } from '../oversight/review-item-view.ts';
 import type { ResponseBody } from '../runtime/index.ts';
 import { decisionOf, failuresOf, reviewSentence } from './proxy-problems.ts';
 import type { ReviewNotice } from './governance-gate.ts';
@@ -55,11 +56,11 @@ export function withheldResultResult(response: ResponseBody, tool: string): Tool
   );
 }
 
-/** The tool's definition changed since it was pinned: calls stay blocked until it is accepted. */
-export function changedToolResult(tool: string, pinEnvelopeId: string): ToolResult {
+/** The tool's definition changed since it was pinned: calls stay blocked until a reviewer accepts the change. */
+export function changedToolResult(tool: string, reviewEnvelopeId: string): ToolResult {
   return errorResult(
-    `Tool "${tool}" is blocked: its definition changed since it was first seen (pinned in envelope ${pinEnvelopeId}). An operator must review the change before it can be used.`,
-    { stage: 'tool_pin', envelope_id: pinEnvelopeId, outcome: 'block', reason: 'tool definition changed since it was pinned' },
+    `Tool "${tool}" is blocked: its definition changed since it was first seen. A human must review and approve the new definition before it can be used (review item ${reviewItemPath(reviewEnvelopeId)}); until then, do not retry this tool.`,
+    { stage: 'tool_pin', envelope_id: reviewEnvelopeId, review: reviewItemPath(reviewEnvelopeId), outcome: 'block', reason: 'tool definition changed since it was pinned' },
   );
 }
 

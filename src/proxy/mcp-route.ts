@@ -3,14 +3,14 @@
 // The server's GET event stream passes through too, minus any response message: responses
 // belong to POSTs, where they are checked, and one arriving here (a resumed stream) is dropped.
 
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { ApiError, parseJson, readBody } from '../http/index.ts';
 import type { Logger } from '../observability/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
 import { upstreamRequestHeaders } from './forward-headers.ts';
 import type { GovernanceGate } from './governance-gate.ts';
 import type { ProxiedRequest } from './governed-http.ts';
-import { INVALID_REQUEST, PARSE_ERROR, errorMessage, isRequest } from './json-rpc.ts';
+import { INVALID_REQUEST, PARSE_ERROR, errorMessage, isRequest, isResponse } from './json-rpc.ts';
 import { isEventStream, pipeThrough, relayTransformed } from './mcp-response-relay.ts';
 import { handleToolCall, sendJson } from './mcp-tool-call.ts';
 import { toolsListTransform } from './mcp-tools-list.ts';
@@ -18,6 +18,7 @@ import { sendProblem } from './proxy-problems.ts';
 import { upstreamPath } from './route-matcher.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import type { ToolPins } from './tool-pins.ts';
+import type { McpElicitations } from './mcp-elicitation.ts';
 import { abortWhenClosed, type UpstreamPools } from './upstream-pools.ts';
 
 export interface McpDeps {
@@ -29,6 +30,8 @@ export interface McpDeps {
   logger: Logger;
   /** Open server-to-agent event streams (GET): ended when the sidecar shuts down. */
   streams: Set<ServerResponse>;
+  /** Which sessions' clients can be asked (MCP elicitation), and the questions awaiting answers. */
+  elicitations: McpElicitations;
 }
 
 const GOVERNED_METHODS = new Set(['tools/call', 'tools/list']);
@@ -83,6 +86,11 @@ async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
   } else if (isRequest(message) && message.method === 'tools/call') {
     await handleToolCall(deps, call, message, raw);
     return;
+  } else if (isResponse(message) && deps.elicitations.answer(sessionOf(req.headers), message)) {
+    // The client's answer to the sidecar's own elicitation: taken here, the server never asked.
+    res.writeHead(202);
+    res.end();
+    return;
   }
   const opened = await deps.pools.open(route, {
     method: 'POST',
@@ -95,5 +103,11 @@ async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
     await relayTransformed(res, opened, route, toolsListTransform(deps, call));
     return;
   }
+  if (isRequest(message) && message.method === 'initialize') deps.elicitations.noteInitialize(message.params, opened.headers);
   await pipeThrough(res, opened);
+}
+
+function sessionOf(headers: IncomingHttpHeaders): string | undefined {
+  const session = headers['mcp-session-id'];
+  return typeof session === 'string' ? session : undefined;
 }

@@ -9,7 +9,8 @@ import { callFacts } from './call-facts.ts';
 import { upstreamRequestHeaders } from './forward-headers.ts';
 import { ledgerRefusal, type CallFacts, type PreVerdict } from './governance-gate.ts';
 import { errorMessage, resultMessage, sameId, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
-import { relayTransformed } from './mcp-response-relay.ts';
+import { relayIntoStream, relayTransformed } from './mcp-response-relay.ts';
+import { EventStreamAnswer, type Elicitor } from './mcp-elicitation.ts';
 import { blockedCallResult, changedToolResult, unrecordedResult, withheldResultResult, type ToolResult } from './mcp-results.ts';
 import { redactionPatterns, redactValue } from './redaction.ts';
 import { isObject, outputOf } from './response-body.ts';
@@ -27,22 +28,44 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
     sendJson(res, 200, errorMessage(request.id, -32602, 'tools/call needs params.name (the governance sidecar did not forward it)'));
     return;
   }
-  const pinned = deps.pins.changed(route, name);
+  const pinned = await deps.pins.changed(route, name);
   if (pinned) {
     publishSidecarEvent(route.name, 'blocked');
-    sendJson(res, 200, resultMessage(request.id, changedToolResult(name, pinned.envelopeId)));
+    sendJson(res, 200, resultMessage(request.id, changedToolResult(name, pinned.reviewEnvelopeId)));
     return;
   }
   const args = params.arguments === undefined ? {} : params.arguments as Record<string, unknown>;
   const facts = callFacts(req, route, call.agentId, call.requestId, { name, params: args });
-  const pre = await deps.gate.preCheck(facts, abortWhenClosed(res)).catch((error: unknown) => {
+  // on_escalation elicit: the answer may turn into an event stream that first carries the question.
+  const session = typeof req.headers['mcp-session-id'] === 'string' ? req.headers['mcp-session-id'] : undefined;
+  const stream = new EventStreamAnswer(res);
+  const elicit = route.onEscalation === 'elicit' && deps.elicitations.canElicit(session)
+    ? deps.elicitations.elicitor(session, stream, () => ({}))
+    : undefined;
+  try {
+    await governAndForward(deps, call, request, raw, facts, stream, elicit);
+  } catch (error) {
+    // Headers are out once a question went: the failure is this request's JSON-RPC error.
+    if (!stream.opened || !(error instanceof ApiError)) throw error;
+    await stream.finish(errorMessage(request.id, -32603, error.detail ?? error.code, { code: error.code }));
+  }
+}
+
+async function governAndForward(
+  deps: McpDeps, call: ProxiedRequest, request: JsonRpcRequest, raw: Buffer, facts: CallFacts, stream: EventStreamAnswer, elicit: Elicitor | undefined,
+): Promise<void> {
+  const { req, res, route } = call;
+  const name = facts.tool;
+  const pre = await deps.gate.preCheck(facts, abortWhenClosed(res), elicit).catch((error: unknown) => {
     throw error instanceof ApiError ? ledgerRefusal(error, route, 'pre_check') : error;
   });
   const extra: Record<string, string> = {};
   if (pre.kind === 'decided') {
     extra['x-governance-pre-check'] = pre.response.envelope_id;
     if (!pre.forward) {
-      sendJson(res, 200, resultMessage(request.id, blockedCallResult(pre.response, name, pre.review)), extra);
+      const blocked = resultMessage(request.id, blockedCallResult(pre.response, name, pre.review));
+      if (stream.opened) await stream.finish(blocked);
+      else sendJson(res, 200, blocked, extra);
       return;
     }
   }
@@ -63,12 +86,23 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
   const status = opened.status;
   let checked = false;
   const latencyMs = () => Math.round((performance.now() - started) * 1000) / 1000;
+  const transform = async (message: JsonRpcResponse) => {
+    if (!sameId(message.id, request.id)) return message;
+    checked = true;
+    return postChecked(deps, facts, pre, message, { status, latencyMs: latencyMs() });
+  };
   try {
-    await relayTransformed(res, opened, route, async (message) => {
-      if (!sameId(message.id, request.id)) return message;
-      checked = true;
-      return postChecked(deps, facts, pre, message, { status, latencyMs: latencyMs() });
-    }, extra, async (bytes, contentType) => {
+    if (stream.opened) {
+      await relayIntoStream(res, opened, route, transform, async (bytes, contentType) => {
+        checked = true;
+        const answer = await postCheckedBody(deps, facts, pre, bytes, contentType, { status, latencyMs: latencyMs() });
+        // On an event stream the bytes cannot go as they came: released text becomes the tool's text result.
+        const result = answer ?? { content: [{ type: 'text', text: bytes.toString('utf8') }] };
+        return Buffer.from(JSON.stringify(resultMessage(request.id, result)), 'utf8');
+      });
+      return;
+    }
+    await relayTransformed(res, opened, route, transform, extra, async (bytes, contentType) => {
       // Not JSON-RPC: still this call's answer, so it is post-checked like one, never passed unread.
       checked = true;
       const answer = await postCheckedBody(deps, facts, pre, bytes, contentType, { status, latencyMs: latencyMs() });

@@ -44,6 +44,22 @@ export function blockedCall(response: ResponseBody, tool: string, route: string,
 
 /** Plain words on a call that waits (or waited) for a human: what happened, where to look, how long it may take. */
 export function reviewSentence(review: ReviewNotice): string {
+  return `${elicitationSentence(review)}${reviewOutcomeSentence(review)}`;
+}
+
+/** on_escalation elicit: what happened to the question in the MCP client, said first. */
+function elicitationSentence(review: ReviewNotice): string {
+  switch (review.elicitation) {
+    case 'unsupported': return 'this MCP client did not declare the elicitation capability, so the user could not be asked here and the route\'s fallback applies: ';
+    case 'accept': return 'the user answered in the MCP client; ';
+    case 'decline': return 'the user declined it in the MCP client; ';
+    case 'cancel': return 'the user dismissed the question in the MCP client without deciding; ';
+    case 'unanswered': return 'nobody answered the question in the MCP client; ';
+    default: return '';
+  }
+}
+
+function reviewOutcomeSentence(review: ReviewNotice): string {
   const where = `review item ${review.href}`;
   if (review.outcome === 'block') return `a human review turned it down (${where}). ${review.reason}`;
   if (review.outcome === 'approve') return `a human approved it (${where}).`;

@@ -7,8 +7,11 @@ export type RouteProtocol = 'http' | 'mcp';
 /** closed: no ledger record, no forwarding (503). open: forward anyway, log and count it. */
 export type FailMode = 'closed' | 'open';
 /** What an `escalate` or `request_evidence` outcome does to the call: hold it back, or let it through. */
-/** escalate / request_evidence: block at once, hold until a reviewer answers, or forward anyway (audit only). */
-export type EscalationAction = 'block' | 'forward' | 'hold';
+/**
+ * escalate / request_evidence: block at once, hold until a reviewer answers, forward anyway
+ * (audit only), or (MCP) ask the user in the client through MCP elicitation.
+ */
+export type EscalationAction = 'block' | 'forward' | 'hold' | 'elicit';
 
 /** How an HTTP route names the tool a request calls, and where its params are. */
 export type ToolSource =
@@ -52,6 +55,8 @@ export interface SidecarRoute {
   readonly unscannable: 'block' | 'release';
   /** MCP: tool name -> the definition hash an operator accepted after a change (re-pins it). */
   readonly acceptedToolChanges: ReadonlyMap<string, string>;
+  /** on_escalation elicit, when the MCP client did not declare the elicitation capability: block or hold instead. */
+  readonly elicitationFallback: 'block' | 'hold';
 }
 
 /** One CONNECT allow-list entry: a host glob and the ports it may be reached on. */

@@ -23,6 +23,7 @@ import { NO_ROUTES, type SidecarSettings } from './route-types.ts';
 import { SessionCounter } from './session-counter.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import { ToolPins } from './tool-pins.ts';
+import { McpElicitations } from './mcp-elicitation.ts';
 import { UngovernedProxy } from './ungoverned-proxy.ts';
 import { UpstreamPools } from './upstream-pools.ts';
 
@@ -90,7 +91,9 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
     detached.add(socket);
     socket.once('close', () => detached.delete(socket));
   };
-  const deps: McpDeps = { gate, pools, policies: options.policies, pins, maxBodyBytes: options.maxBodyBytes, logger, streams: new Set() };
+  const deps: McpDeps = {
+    gate, pools, policies: options.policies, pins, maxBodyBytes: options.maxBodyBytes, logger, streams: new Set(), elicitations: new McpElicitations(),
+  };
   if (initial.routes.length > 0) {
     logger.info('sidecar routes loaded', { file, routes: initial.routes.map((r) => r.name), agent_id: agentId() });
   }

@@ -25,6 +25,8 @@ export interface LiveState {
   parent(id: string): Promise<NonNullable<GovernanceContext['parent']>>;
   /** The live approval grants (CEL `approvals`), when human oversight is on. */
   grants?: GrantPort;
+  /** Whether the agent holds a valid certificate for a policy version (CEL `agent.certified`). */
+  certified?: (agentId: string, policyVersion: string) => Promise<boolean>;
 }
 
 interface Resolved {
@@ -41,12 +43,15 @@ export async function liveDryRun(live: LiveState, subject: DryRunSubject, contex
   const policy = bundle ?? live.policies.current();
   // Live grants are read (never used) only when a rule of this stage reads `approvals`.
   const readsApprovals = policy.rules.some((rule) => rule.reads.includes('approvals') && rule.stages.includes(input.stage));
-  const [historicalReliability, parent, approvalsFor] = await Promise.all([
+  const readsAgent = policy.rules.some((rule) => rule.reads.includes('agent') && rule.stages.includes(input.stage));
+  const [historicalReliability, parent, approvalsFor, agentCertified] = await Promise.all([
     context.historical_reliability ?? live.reliability.score(input.agentId, now),
     resolved.parentId ? live.parent(resolved.parentId) : undefined,
     statedApprovals(context) ?? (live.grants && readsApprovals
       ? live.grants.standing({ agentId: input.agentId, tools: stageTools(input), sessionId: input.request.sessionId ?? null, now })
       : undefined),
+    // The same certificate check as a live decision, for the version of the bundle evaluated.
+    context.agent_certified ?? (live.certified && readsAgent ? live.certified(input.agentId, policy.version) : false),
   ]);
   return dryRun(input, {
     bundle: policy,
@@ -57,6 +62,7 @@ export async function liveDryRun(live: LiveState, subject: DryRunSubject, contex
     killSwitchActive: context.kill_switch_active ?? live.killSwitch.active,
     parent,
     preCheck: resolved.preCheck,
+    agentCertified,
   }, bundle ? 'request' : 'active');
 }
 

@@ -24,6 +24,8 @@ export interface DryRunContextInput {
   /** ISO-8601; the clock the rules see. */
   now?: string;
   kill_switch_active?: boolean;
+  /** CEL `agent.certified`; default: the agent's real certification state for the evaluated bundle's version. */
+  agent_certified?: boolean;
   /** The active approval grants (CEL `approvals`); one without `tool` covers every tool. */
   approvals?: Array<Partial<RuleApproval>>;
 }
@@ -38,6 +40,8 @@ export interface DryRunFacts {
   preCheck?: { envelopeId: string; outcome: Outcome };
   /** CEL `approvals` for one tool call; none when undefined. */
   approvalsFor?: (call: RuleToolCall) => RuleApproval[];
+  /** CEL `agent.certified`; false when undefined. */
+  agentCertified?: boolean;
 }
 
 export interface RuleMatchBody {
@@ -106,6 +110,7 @@ export function dryRun(input: GovernanceInput, facts: DryRunFacts, source: DryRu
     sessionHistory: facts.sessionHistory,
     judgeScore: null,
     approvalsFor: facts.approvalsFor,
+    agentCertified: facts.agentCertified ?? false,
     now: facts.now,
   };
   const evaluation = evaluate(input, ctx);

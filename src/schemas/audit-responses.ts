@@ -1,7 +1,7 @@
 // Shapes of the audit, review, health and error bodies: the parts the spec leaves "not shown".
 
 import { OUTCOMES, RISK_TIERS } from '../governance/types.ts';
-import { ENTRY_KINDS, REVIEW_STATUSES } from '../ledger/types.ts';
+import { ENTRY_KINDS, EXECUTION_STATUSES, REVIEW_STATUSES } from '../ledger/types.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const hex = { type: 'string', pattern: '^[0-9a-f]{64}$' };
@@ -33,7 +33,11 @@ const summaryProperties = {
 export const AuditRecordSummary = {
   type: 'object',
   required: Object.keys(summaryProperties),
-  properties: summaryProperties,
+  properties: {
+    ...summaryProperties,
+    execution_status: { type: 'string', enum: EXECUTION_STATUSES, description: 'With ?status= only: where the pre-check\'s call stands.' },
+    outcome_envelope_id: { type: ['string', 'null'], format: 'uuid', description: 'With ?status= only: the post_check or outcome_unknown row that settled the call.' },
+  },
 };
 
 export const AuditRecord = {

@@ -5,8 +5,8 @@
 import { OUTCOMES, RISK_TIERS } from '../governance/types.ts';
 import { AGENT_ID_PATTERN } from './runtime-requests.ts';
 
-/** The kinds a sidecar may append. kill_switch and review rows are made by the central API only. */
-export const SIDECAR_ENTRY_KINDS = ['validate', 'pre_check', 'post_check', 'decision', 'tool_pin', 'tunnel', 'idempotency_conflict', 'approval_use'] as const;
+/** The kinds a sidecar may append (tool_change: a changed MCP tool definition it saw). kill_switch, review and outcome_unknown rows are made by the central gateway only. */
+export const SIDECAR_ENTRY_KINDS = ['validate', 'pre_check', 'post_check', 'decision', 'tool_pin', 'tool_change', 'tunnel', 'idempotency_conflict', 'approval_use'] as const;
 export const INTERNAL_APPEND_MAX_ENTRIES = 500;
 
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });

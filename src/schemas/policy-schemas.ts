@@ -47,6 +47,7 @@ export const PolicyEvaluateRequest = {
         },
         now: { type: 'string', format: 'date-time', description: 'The clock the rules see (`now`). Default: the gateway\'s clock.' },
         kill_switch_active: { type: 'boolean', description: 'Default: the live kill switch.' },
+        agent_certified: { type: 'boolean', description: 'Whether the agent holds a valid certificate for the evaluated bundle\'s version (CEL `agent.certified`). Default: the agent\'s real certification state (POST /v1/certify/agent); false in `govgate policy test`.' },
         approvals: {
           type: 'array',
           maxItems: 1000,

@@ -72,6 +72,28 @@ export const ReviewItemDetail = {
       },
     },
     agent_history: { type: 'array', items: ref('AuditRecordSummary'), description: 'The agent\'s most recent records, newest first.' },
+    tool_change: {
+      type: 'object',
+      description: 'Only for a changed MCP tool definition (call.kind tool_change): approving it accepts the new definition for every sidecar of the fleet; rejecting keeps the tool blocked.',
+      required: ['type', 'route', 'tool', 'old_hash', 'new_hash', 'old_definition', 'new_definition', 'diff'],
+      properties: {
+        type: { type: 'string', enum: ['tool_definition_change'] },
+        route: { type: 'string' }, upstream: { type: ['string', 'null'] }, tool: { type: 'string' },
+        old_hash: { type: 'string' }, new_hash: { type: 'string' },
+        old_definition: { type: ['object', 'null'], description: 'The pinned definition (title, description, inputSchema, annotations).' },
+        new_definition: { type: 'object' },
+        diff: {
+          type: 'object',
+          required: ['added', 'removed', 'changed', 'unified'],
+          properties: {
+            added: { type: 'array', items: { type: 'object', properties: { path: { type: 'string', description: 'JSON Pointer' }, after: {} } } },
+            removed: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, before: {} } } },
+            changed: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, before: {}, after: {} } } },
+            unified: { type: 'string', description: 'Unified diff of the canonical JSON (keys sorted, indented) of both definitions.' },
+          },
+        },
+      },
+    },
   },
 };
 

@@ -45,7 +45,9 @@ export async function startGatewayProcess(t: { after(fn: () => unknown): void },
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the gateway did not start within 30 s:\n${output}`)), 30_000);
     const onData = (): void => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(output);
+      // Its own address: the listening line, or the line saying it listens while it waits for its
+      // database or central gateway; not a line naming the central gateway it follows.
+      const match = /"msg":"(?:gateway listening|waiting for [^"]*)"[^\n]*?"url":"(http:\/\/[^"]+)"/.exec(output);
       if (!match) return;
       clearTimeout(timer);
       child.stdout!.off('data', onData);

@@ -177,6 +177,10 @@ test('a CEL rule escalates an uncertified agent; once certified, the same call i
     const pre = await gateway.call('POST', '/v1/runtime/pre-check', preCheckBody({ agent_id: 'support-agent-5', action: 'search_kb', params: { query: 'ticket status' } }));
     assert.equal(pre.body.decision.outcome, 'approve', pre.body.decision.reason);
   }
+  const dryRun = (context?: Record<string, unknown>) => gateway.call('POST', '/v1/policy/evaluate', { validate: validateBody({ agent_id: 'support-agent-5' }), ...(context ? { context } : {}) });
+  const dryBefore = await dryRun();
+  assert.equal(dryBefore.body.outcome, 'escalate', 'the dry run sees the agent uncertified, as the live decision does');
+  assert.deepEqual(dryBefore.body.rules_fired.map((r: { rule_id: string }) => r.rule_id), ['uncertified-support-agents-escalate']);
   const before = await gateway.call('POST', '/v1/runtime/validate', validateBody({ agent_id: 'support-agent-5' }));
   assert.equal(before.body.decision.outcome, 'escalate');
   assert.match(before.body.decision.reason, /uncertified-support-agents-escalate/);
@@ -184,4 +188,11 @@ test('a CEL rule escalates an uncertified agent; once certified, the same call i
   assert.equal(issued.body.passed, true, JSON.stringify(issued.body.criteria));
   const after = await gateway.call('POST', '/v1/runtime/validate', validateBody({ agent_id: 'support-agent-5' }));
   assert.equal(after.body.decision.outcome, 'approve');
+  const dryAfter = await dryRun();
+  assert.equal(dryAfter.body.outcome, 'approve', 'the dry run sees the certificate (issue 16: it used to see certified=false always)');
+  assert.deepEqual(dryAfter.body.rules_fired, []);
+  const stated = await dryRun({ agent_certified: false });
+  assert.equal(stated.body.outcome, 'escalate', 'a stated agent_certified wins over the live state');
+  const badContext = await dryRun({ agent_certified: 'yes' });
+  assert.equal(badContext.status, 422);
 });

@@ -7,6 +7,7 @@ import { chainCases } from './ledger-contract-chain.ts';
 import { checkpointCases } from './ledger-contract-checkpoints.ts';
 import { readCases } from './ledger-contract-reads.ts';
 import { reviewCases } from './ledger-contract-reviews.ts';
+import { executionCases } from './ledger-contract-executions.ts';
 import { retentionCases } from './ledger-contract-retention.ts';
 import type { OpenLedger } from './ledger-fixtures.ts';
 
@@ -14,6 +15,7 @@ export function ledgerContractSuite(name: string, open: OpenLedger): void {
   describe(`Ledger contract: ${name}`, () => {
     readCases(open);
     reviewCases(open);
+    executionCases(open);
     chainCases(open);
     checkpointCases(open);
     retentionCases(open);

@@ -24,12 +24,12 @@ describe('ToolPins', () => {
     const r = route();
     assert.equal(await pins.observe(r, tool), 'pinned');
     assert.equal(await pins.observe(r, tool), 'same');
-    assert.equal(pins.changed(r, 'search_kb'), undefined);
+    assert.equal(await pins.changed(r, 'search_kb'), undefined);
     assert.equal(await pins.observe(r, changed), 'changed');
     assert.equal(await pins.observe(r, changed), 'changed');
-    assert.ok(pins.changed(r, 'search_kb'));
+    assert.ok(await pins.changed(r, 'search_kb'));
     assert.equal(await pins.observe(r, tool), 'same');
-    assert.equal(pins.changed(r, 'search_kb'), undefined);
+    assert.equal(await pins.changed(r, 'search_kb'), undefined);
     const rows = (await ledger.list({ kind: 'tool_pin', limit: 10, offset: 0 })).rows;
     assert.deepEqual(rows.map((row) => row.outcome), ['block', null], 'one pin row and one change row');
     assert.equal(rows[0].agent_id, 'agent-1');
@@ -52,13 +52,13 @@ describe('ToolPins', () => {
     await first.observe(route(), changed);
 
     const second = await ToolPins.load(ledger, () => null, versions);
-    assert.ok(second.changed(route(), 'search_kb'), 'still blocked after a restart');
+    assert.ok(await second.changed(route(), 'search_kb'), 'still blocked after a restart');
     assert.equal(await second.observe(route(), changed), 'changed');
     assert.equal((await ledger.list({ kind: 'tool_pin', limit: 10, offset: 0 })).total, 2, 'the known change is not reported again');
 
     const accepting = route(`    mcp:\n      accept_tool_changes:\n        search_kb: "${definitionHash(changed)}"\n`);
     assert.equal(await second.observe(accepting, changed), 'accepted');
-    assert.equal(second.changed(accepting, 'search_kb'), undefined);
+    assert.equal(await second.changed(accepting, 'search_kb'), undefined);
     assert.equal(await second.observe(accepting, changed), 'same');
     const third = await ToolPins.load(ledger, () => null, versions);
     assert.equal(await third.observe(route(), changed), 'same', 'the accepted definition is the pin now');
