@@ -12,7 +12,7 @@ import { createLogger, createMetrics, type Logger } from '../observability/index
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, createAccessEvents, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, teamRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -137,6 +137,12 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       agentId: options.agentId === undefined ? config.agentId : options.agentId,
       versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
     });
+    const versions = () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION });
+    const access = createAccessEvents(ledger, versions, metrics.registry);
+    const teamStore = keys?.teams;
+    // A team's agent patterns, read per scoped request: a change is seen at once on every replica.
+    const teamAgents = teamStore && (async (team: string) => (await teamStore.getTeam(team))?.agents ?? []);
+    const sidecarAgentId = options.agentId === undefined ? config.agentId : options.agentId;
     const router = new Router();
     const routes = [
       ...systemRoutes({
@@ -147,9 +153,13 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         policyAgreement: () => policyWatch.agreement(),
       }),
       ...policyRoutes({ runtime, policies }),
-      ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
-      ...auditRoutes(ledger, { checkpointKey: () => (signer ? { ...signer.publicJwk } : null), trustedKeys: () => (signer ? [signer.publicJwk] : []) }),
-      ...reviewRoutes(desk, grants),
+      ...runtimeRoutes({
+        runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion, ledger, sidecarAgentId, recordMismatch: access.mismatch,
+      }),
+      ...auditRoutes(ledger, {
+        checkpointKey: () => (signer ? { ...signer.publicJwk } : null), trustedKeys: () => (signer ? [signer.publicJwk] : []), teamAgents, access,
+      }),
+      ...reviewRoutes(desk, grants, teamAgents),
       ...approvalRoutes(grants),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
@@ -157,6 +167,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
+      ...teamRoutes({ keys, ledger, access, now: options.now }),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));

@@ -59,6 +59,15 @@ export const ERRORS = {
   ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
   POLICY_VERSION_MISMATCH: { status: 409, title: 'Certification is only against the policy version in force' },
   CERTIFICATE_NOT_FOUND: { status: 404, title: 'No such certificate' },
+  ROLE_REQUIRED: { status: 403, title: 'Your roles do not allow this action' },
+  AGENT_OUT_OF_SCOPE: { status: 403, title: 'This credential is bound to another agent' },
+  TEAM_FORBIDDEN: { status: 403, title: 'This credential may not act on that team' },
+  TIER_TOO_HIGH: { status: 403, title: 'A key may not get a higher tier than its creator' },
+  MEMBER_NOT_FOUND: { status: 404, title: 'No such team member' },
+  MEMBER_EXISTS: { status: 409, title: 'This person is already a member of the team' },
+  KEY_NOT_FOUND: { status: 404, title: 'No such API key' },
+  KEY_ALREADY_REVOKED: { status: 409, title: 'This API key is already revoked' },
+  AUTH_DISABLED: { status: 409, title: 'Team management needs AUTH_ENABLED=true' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationDoc } from '../schemas/openapi.ts';
+import type { Role } from '../auth/roles.ts';
 
 export interface RouteMeta {
   /** Served without credentials even when auth is on (health, metrics, docs). */
@@ -31,10 +32,20 @@ export interface RequestContext {
 }
 
 export interface Principal {
-  kind: 'anonymous' | 'api_key' | 'jwt';
+  /** `session`: a person signed in through single sign-on (a browser session). */
+  kind: 'anonymous' | 'api_key' | 'jwt' | 'session';
   subject: string;
   tier: string;
   team: string | null;
+  /** What the principal may do inside its tier (src/auth/roles.ts: `Role`). */
+  roles: readonly Role[];
+  /** An agent credential's binding: the agent id or glob its runtime calls must name; null when unbound. */
+  agent_scope: string | null;
+  /**
+   * True for a credential from before roles (a key without stored roles, a JWT without a roles
+   * claim): its reads are not limited to its team, as before the upgrade.
+   */
+  legacy_roles?: boolean;
   expires_at: string | null;
 }
 

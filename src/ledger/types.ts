@@ -11,6 +11,9 @@ export const ENTRY_KINDS = [
   // Human oversight (src/oversight): claims and notes on a review item, approval grants, their
   // revocations and their uses. A 'review' row is the item's verdict (approved, rejected, expired).
   'review_claim', 'review_note', 'approval', 'approval_revoked', 'approval_use',
+  // Access control (src/auth): a member, key, role or team agent change, naming who made it; and
+  // an agent-bound credential naming another agent (refused, recorded).
+  'access', 'agent_mismatch',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -55,6 +58,8 @@ export type LedgerRowSummary = Omit<LedgerRow, 'payload'>;
 
 export interface ListQuery {
   agent_id?: string;
+  /** Only rows of these agents (team agent patterns, src/ledger/agent-patterns.ts); [] matches nothing. */
+  agents?: readonly string[];
   kind?: EntryKind;
   limit: number;
   offset: number;
@@ -72,12 +77,30 @@ export interface ReviewQuery {
   overdue?: boolean;
   tier?: RiskTier;
   agent_id?: string;
+  /** Only items of these agents (team agent patterns); [] matches nothing. */
+  agents?: readonly string[];
   /** The item's action (tool) name. */
   action?: string;
   limit: number;
   offset: number;
   /** Epoch ms; decides which pending items are overdue. */
   now: number;
+}
+
+export interface UsageQuery {
+  /** ISO-8601 UTC, inclusive. */
+  from: string;
+  /** ISO-8601 UTC, exclusive. */
+  to: string;
+  /** Only these agents' rows (team agent patterns); undefined: every agent. */
+  agents?: readonly string[];
+}
+
+export interface UsageCounts {
+  /** Rows per agent, kind and outcome. */
+  agents: Array<{ agent_id: string; kind: EntryKind; outcome: Outcome | null; count: number }>;
+  /** Oversight rows (verdicts, claims, notes, grants) per acting principal (`reviewer_id`, e.g. `api_key:key_…`). */
+  actors: Array<{ actor: string; kind: EntryKind; count: number }>;
 }
 
 export interface ReviewItem {
@@ -217,6 +240,8 @@ export interface Ledger {
   /** The agent's most recent decided rows, newest first, without the kill switch's blocks (the operator's, not the agent's). */
   recentOutcomes(agentId: string, limit: number): Promise<Array<{ outcome: Outcome; final_confidence: number | null; created_at: string }>>;
   reviewQueue(query: ReviewQuery): Promise<{ items: ReviewItem[]; total: number }>;
+  /** Row counts over a period, per agent and per acting principal (GET /v1/team/usage). */
+  usage(query: UsageQuery): Promise<UsageCounts>;
   verify(range?: VerifyRange): Promise<VerifyReport>;
   erasePii(envelopeId: string): Promise<EraseResult | undefined>;
   /**

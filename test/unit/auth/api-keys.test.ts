@@ -112,7 +112,7 @@ describe('API key authenticator', () => {
     const broken: KeyStore = {
       insert: async () => undefined, insertIfAbsent: async () => 'exists', list: async () => [], revoke: async () => 'not_found', touch: async () => undefined, close: async () => undefined,
       findByHash: async () => { throw new Error('disk I/O error'); },
-      revocationMark: async () => 0,
+      revocationMark: async () => 0, teams: undefined as never,
     };
     await rejects(createApiKeyAuthenticator({ store: broken })(generateApiKey()), 'unavailable', /cannot be read/);
   });

@@ -5,14 +5,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ENTITLEMENTS, TIERS, createAuthHook, featuresFor, type Feature, type Tier } from '../../../src/auth/index.ts';
+import { ENTITLEMENTS, ROLES, TIERS, createAuthHook, featuresFor, type Feature, type Tier } from '../../../src/auth/index.ts';
 import { ApiError, type Principal, type RequestContext, type RouteMeta } from '../../../src/http/index.ts';
 
 function context(meta: RouteMeta, headers: IncomingHttpHeaders = {}): RequestContext {
   return { req: { headers }, meta } as unknown as RequestContext;
 }
 
-const principalWith = (tier: Tier): Principal => ({ kind: 'jwt', subject: 'user-1', tier, team: null, expires_at: null });
+const principalWith = (tier: Tier): Principal => ({ kind: 'jwt', subject: 'user-1', tier, team: null, roles: ROLES, agent_scope: null, expires_at: null });
 
 async function outcome(hook: ReturnType<typeof createAuthHook>, ctx: RequestContext): Promise<string> {
   try {
@@ -28,6 +28,7 @@ async function outcome(hook: ReturnType<typeof createAuthHook>, ctx: RequestCont
 const EXPECTED: Record<Feature, [Tier, 402 | 403]> = {
   runtime: ['developer', 403],
   kill_switch_read: ['developer', 403],
+  team_management: ['team', 403],
   kill_switch_write: ['team', 403],
   decision_rerun: ['team', 403],
   audit_read: ['team', 403],
