@@ -6,7 +6,7 @@ import type { Config } from '../config/index.ts';
 import { watchPolicyBundle } from '../policy/index.ts';
 import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
-import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
+import { ROUTE_ROLES, createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
 import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
@@ -172,7 +172,11 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
     }
-    for (const route of routes) router.add(route);
+    for (const route of routes) {
+      // The role table must name every route: one missing would be admin-only, silently.
+      if (ROUTE_ROLES[`${route.method} ${route.path}`] === undefined) throw new Error(`${route.method} ${route.path} is not in the role table (src/auth/route-roles.ts)`);
+      router.add(route);
+    }
 
     const http = createHttpServer({
       router,

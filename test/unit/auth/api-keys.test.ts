@@ -76,7 +76,7 @@ describe('API key authenticator', () => {
     const store = tempStore(t).open();
     const { key, record } = await issueApiKey(store, { tier: 'team', team: 'payments' });
     const check = createApiKeyAuthenticator({ store });
-    assert.deepEqual(await check(key), { kind: 'api_key', subject: record.id, tier: 'team', team: 'payments', expires_at: null });
+    assert.deepEqual(await check(key), { kind: 'api_key', subject: record.id, tier: 'team', team: 'payments', roles: ['viewer'], agent_scope: null, expires_at: null });
     await rejects(check(generateApiKey()), 'invalid', /not known/);
   });
 

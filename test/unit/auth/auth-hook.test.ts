@@ -69,7 +69,7 @@ describe('createAuthHook', () => {
     const hook = createAuthHook({ enabled: false, variant: 'edge', defaultTier: 'team' });
     const ctx = context({ feature: 'audit_read' }, { 'x-service-token': 'anything' });
     assert.equal(await outcome(hook, ctx), 'ok');
-    assert.deepEqual(ctx.principal, { kind: 'anonymous', subject: 'anonymous', tier: 'team', team: null, expires_at: null });
+    assert.deepEqual(ctx.principal, { kind: 'anonymous', subject: 'anonymous', tier: 'team', team: null, roles: ROLES, agent_scope: null, expires_at: null });
     assert.equal(await outcome(hook, context({ feature: 'chain_verify' })), '403 FORBIDDEN needs enterprise');
     assert.equal(await outcome(hook, context({ feature: 'llm_judge' })), '402 ENTITLEMENT_REQUIRED needs enterprise');
   });
