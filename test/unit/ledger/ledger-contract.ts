@@ -8,6 +8,7 @@ import { checkpointCases } from './ledger-contract-checkpoints.ts';
 import { readCases } from './ledger-contract-reads.ts';
 import { reviewCases } from './ledger-contract-reviews.ts';
 import { retentionCases } from './ledger-contract-retention.ts';
+import { teamCases } from './ledger-contract-teams.ts';
 import type { OpenLedger } from './ledger-fixtures.ts';
 
 export function ledgerContractSuite(name: string, open: OpenLedger): void {
@@ -17,5 +18,6 @@ export function ledgerContractSuite(name: string, open: OpenLedger): void {
     chainCases(open);
     checkpointCases(open);
     retentionCases(open);
+    teamCases(open);
   });
 }
