@@ -139,7 +139,8 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
         await requireInReadScope(ctx, options.teamAgents, row.agent_id, notFound);
         const result = await ledger.erasePii(id);
         if (!result) throw notFound();
-        await options.access?.record(ctx, 'pii_erased', { envelope_id: id }, row.agent_id);
+        // Who asked is part of the record; a repeat changes nothing and adds nothing.
+        if (!result.already_erased) await options.access?.record(ctx, 'pii_erased', { envelope_id: id, erased_paths: result.erased_paths }, row.agent_id);
         return { body: { ...result, chain_intact: true } };
       },
     },

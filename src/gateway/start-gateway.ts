@@ -164,7 +164,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
       // The central gateway of a fleet: sidecars without database credentials record through it.
-      ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
+      ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal, recordMismatch: access.mismatch }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
       ...teamRoutes({ keys, ledger, access, now: options.now }),

@@ -5,6 +5,7 @@
 // another at once.
 
 import { describe, test, type TestContext } from 'node:test';
+import { randomUUID } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { generateApiKey } from '../../src/auth/index.ts';
 import { startTestGateway, type CallResult, type TestGateway } from '../helpers/gateway.ts';
@@ -363,6 +364,22 @@ describe('a fleet of two replicas on one PostgreSQL', { skip: noPostgres }, () =
 
     assert.equal((await adminA('DELETE', `/v1/team/members/${member.id}?team=payments`)).status, 200);
     assert.equal((await as(b, memberKey.key)('GET', '/v1/review/queue')).status, 401, 'replica B refuses the removed member\'s key at once');
+    // A sidecar's agent-bound credential appends its own agent's entries only (the central gateway's internal API).
+    const sidecar = (await adminA('POST', '/v1/team/keys', { team: 'payments', roles: ['agent'], agent: 'payments-agent-1', tier: 'enterprise' })).body;
+    const entry = (agentId: string) => ({
+      envelope_id: randomUUID(), parent_envelope_id: null, kind: 'tunnel', agent_id: agentId, action: 'CONNECT example.com:443', outcome: null, risk_tier: null,
+      risk_score: null, final_confidence: null, policy_version: 'p', score_version: 's', reviewer_id: null, review_deadline: null, payload: {},
+    });
+    const ownAppend = await as(b, sidecar.key)('POST', '/v1/internal/ledger/append', { entries: [entry('payments-agent-1')] });
+    assert.equal(ownAppend.status, 200, ownAppend.text);
+    const foreign = await as(b, sidecar.key)('POST', '/v1/internal/ledger/append', { entries: [entry('payments-agent-1'), entry('support-agent-1')] });
+    assert.equal(foreign.status, 403, foreign.text);
+    assert.equal(foreign.body.code, 'AGENT_OUT_OF_SCOPE');
+    const tunnels = await as(b, BOOTSTRAP)('GET', '/v1/audit/executions?kind=tunnel');
+    assert.equal(tunnels.body.total, 1, 'nothing of the refused request was recorded');
+    const mismatches = await as(b, BOOTSTRAP)('GET', '/v1/audit/executions?kind=agent_mismatch');
+    assert.deepEqual(mismatches.body.items.map((row: { agent_id: string }) => row.agent_id), ['support-agent-1']);
+
     // And the list B serves is the one A wrote.
     const listed = await as(b, BOOTSTRAP)('GET', '/v1/team/keys?team=payments');
     assert.ok(listed.body.items.find((k: { id: string }) => k.id === created.body.id).revoked_at);
