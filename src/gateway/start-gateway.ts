@@ -160,7 +160,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         checkpointKey: () => (signer ? { ...signer.publicJwk } : null), trustedKeys: () => (signer ? [signer.publicJwk] : []), teamAgents, access,
       }),
       ...reviewRoutes(desk, grants, teamAgents),
-      ...approvalRoutes(grants),
+      ...approvalRoutes(grants, teamAgents),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
       // The central gateway of a fleet: sidecars without database credentials record through it.

@@ -205,6 +205,21 @@ for (const store of ['sqlite', 'postgres'] as const) {
       assert.equal(erasure?.payload.envelope_id, payItem);
       assert.match(erasure?.payload.actor, /^api_key:key_/);
 
+      // Standing approvals too: a team reviewer grants and revokes for the team's agents only.
+      const grant = (agentId: string) => ({ agent_id: agentId, tool: 'invoicepay.get_invoice', grant: { scope: 'ttl', ttl_seconds: 600 }, note: 'standing' });
+      const ours = await reviewer('POST', '/v1/approvals', grant('payments-agent-1'));
+      assert.equal(ours.status, 201, ours.text);
+      const theirs = await reviewer('POST', '/v1/approvals', grant('invoicepay-eu-1'));
+      assert.equal(theirs.status, 403, theirs.text);
+      assert.equal(theirs.body.code, 'TEAM_FORBIDDEN');
+      const billing = await f.admin('POST', '/v1/approvals', grant('invoicepay-eu-1'));
+      assert.equal(billing.status, 201, billing.text);
+      const grants = await reviewer('GET', '/v1/approvals');
+      assert.deepEqual(grants.body.items.map((g: { agent_id: string }) => g.agent_id), ['payments-agent-1']);
+      const revokeTheirs = await reviewer('DELETE', `/v1/approvals/${billing.body.id}`);
+      assert.deepEqual([revokeTheirs.status, revokeTheirs.body.code], [404, 'GRANT_NOT_FOUND']);
+      assert.equal((await reviewer('DELETE', `/v1/approvals/${ours.body.id}`)).status, 200);
+
       const all = await f.admin('GET', '/v1/review/queue');
       assert.deepEqual(new Set(all.body.items.map((i: { envelope_id: string }) => i.envelope_id)), new Set([payItem, billItem]));
 
