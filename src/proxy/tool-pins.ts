@@ -130,6 +130,8 @@ export class ToolPins {
         status,
         hash,
         ...(pin ? { pinned_hash: pin.hash } : {}),
+        // Who accepted: whoever put the hash in the sidecar's configuration (a privileged action with no API caller).
+        ...(status === 'accepted' ? { accepted_by: `config/gateway.yaml: routes ${route.name} accept_tool_changes` } : {}),
         definition: JSON.parse(JSON.stringify({
           title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations,
         })) as Record<string, unknown>,
