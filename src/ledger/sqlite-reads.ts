@@ -96,8 +96,8 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
       const params: Record<string, SQLInputValue> = { from: query.from, to: query.to };
       if (query.agents !== undefined) params.agents = JSON.stringify(query.agents);
       return {
-        agents: db.prepare(sql.perAgent).all(params) as unknown as UsageCounts['agents'],
-        actors: db.prepare(sql.perActor).all(params) as unknown as UsageCounts['actors'],
+        agents: db.prepare(sql.perAgent).all(params).map((row) => ({ ...row })) as unknown as UsageCounts['agents'],
+        actors: db.prepare(sql.perActor).all(params).map((row) => ({ ...row })) as unknown as UsageCounts['actors'],
       };
     },
     reviewQueue: (query) => {
