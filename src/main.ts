@@ -16,6 +16,7 @@ import { COMMANDS } from './cli/command-help.ts';
 import { friendlyFailure } from './cli/friendly-failure.ts';
 import { certifyCommand } from './cli/certify-command.ts';
 import { reviewCommand } from './cli/review-command.ts';
+import { teamCommand } from './cli/team-command.ts';
 
 const HELP = `govgate ${GATEWAY_VERSION} — runtime governance gateway for software agents
 
@@ -32,8 +33,8 @@ Usage:
       Drop payloads older than HOT_PAYLOAD_DAYS now; metadata and the chain stay.
   govgate checkpoint create | checkpoint public-key
       Sign the chain head now, or print the public key auditors check checkpoints with.
-  govgate keys create --tier developer|team|enterprise [--team T] [--name N] [--json]
-      Create an API key; it is printed once, only its hash is stored (KEYS_PATH).
+  govgate keys create --tier developer|team|enterprise [--role R[,R]] [--agent ID|GLOB] [--team T] [--name N] [--json]
+      Create an API key (roles default to viewer); it is printed once, only its hash is stored (KEYS_PATH).
   govgate keys list [--json]
   govgate keys revoke <key id>
       Revoke a key; every gateway sharing the key store refuses it from the next request.
@@ -52,6 +53,8 @@ Usage:
       gateway's /v1/certify/jwks URL (then revocation too), or this gateway's own keys.
   govgate review list [--status S] | show <id> [--wait N] | claim <id> | approve <id> --note T [--grant once] | reject <id> --note T
       The human review queue of a running gateway (--url or GOVGATE_URL, --token or GOVGATE_TOKEN); --json for raw answers.
+  govgate team members|keys|agents|usage …
+      Team administration through a running gateway's /v1/team API (an admin's --token).
   govgate <command> --help | govgate --help | govgate --version
 
 Environment (docs/configuration.md): PORT, HOST, GATEWAY_VARIANT, LEDGER_PATH (default ./data/ledger.db),
@@ -95,6 +98,9 @@ async function main(argv: string[]): Promise<number> {
       note: { type: 'string' },
       wait: { type: 'string' },
       grant: { type: 'string' },
+      role: { type: 'string' },
+      agent: { type: 'string' },
+      member: { type: 'string' },
     },
   });
   const [command] = positionals;
@@ -127,6 +133,8 @@ async function main(argv: string[]): Promise<number> {
       return certifyCommand(positionals.slice(1), values);
     case 'review':
       return reviewCommand(positionals.slice(1), values);
+    case 'team':
+      return teamCommand(positionals.slice(1), values);
     case 'injector':
       if (positionals.length > 1) throw new UsageError('govgate injector takes no arguments; see govgate injector --help');
       await injectorCommand(values);

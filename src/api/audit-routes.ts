@@ -5,6 +5,8 @@ import type { JWK } from 'jose';
 import { auditLedger, ENTRY_KINDS, EXECUTION_STATUSES, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import { AGENT_ID_PATTERN } from '../schemas/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
+import { readScope, requireInReadScope, type TeamAgents } from './team-scope.ts';
+import type { AccessEvents } from './access-events.ts';
 
 /** Listing defaults: documented in the OpenAPI schema and the README. */
 export const AUDIT_LIST_DEFAULT_LIMIT = 50;
@@ -17,6 +19,10 @@ export interface AuditRouteOptions {
   checkpointKey?: () => Record<string, unknown> | null;
   /** The public keys verify checks checkpoints, retention runs and anchors against (empty: the walk alone). */
   trustedKeys?: () => JWK[];
+  /** Team scoping (src/api/team-scope.ts); absent: every caller reads every agent. */
+  teamAgents?: TeamAgents;
+  /** Erasures are privileged actions: an `access` row names who asked. */
+  access?: AccessEvents;
 }
 
 export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Route[] {
@@ -51,6 +57,7 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
         };
         const status = q.oneOf('status', EXECUTION_STATUSES);
         q.done();
+        const agents = await readScope(ctx, options.teamAgents);
         if (status !== undefined) {
           // A call's status belongs to its pre-check: any other kind with a status is a contradiction, not an empty page.
           if (query.kind !== undefined && query.kind !== 'pre_check') {
@@ -58,10 +65,10 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
               errors: [{ path: 'query.kind', message: 'must be pre_check (or absent) when status is given: a call\'s status is read from its pre-check' }],
             });
           }
-          const { items, total } = await ledger.executions({ status, agent_id: query.agent_id, limit: query.limit, offset: query.offset });
+          const { items, total } = await ledger.executions({ status, agent_id: query.agent_id, ...(agents === undefined ? {} : { agents }), limit: query.limit, offset: query.offset });
           return { body: { items, total, limit: query.limit, offset: query.offset } };
         }
-        const { rows, total } = await ledger.list(query);
+        const { rows, total } = await ledger.list(agents === undefined ? query : { ...query, agents });
         return { body: { items: rows, total, limit: query.limit, offset: query.offset } };
       },
     },
@@ -76,7 +83,9 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
       },
       handler: async (ctx) => {
         const row = await ledger.get(envelopeIdParam(ctx.params.envelope_id));
-        if (!row) throw new ApiError('ENVELOPE_NOT_FOUND', `No audit record with envelope id ${ctx.params.envelope_id}.`);
+        const notFound = () => new ApiError('ENVELOPE_NOT_FOUND', `No audit record with envelope id ${ctx.params.envelope_id}.`);
+        if (!row) throw notFound();
+        await requireInReadScope(ctx, options.teamAgents, row.agent_id, notFound);
         return { body: withPayloadNote(row) };
       },
     },
@@ -141,8 +150,15 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
         },
       },
       handler: async (ctx) => {
-        const result = await ledger.erasePii(envelopeIdParam(ctx.params.envelope_id));
-        if (!result) throw new ApiError('ENVELOPE_NOT_FOUND', `No audit record with envelope id ${ctx.params.envelope_id}.`);
+        const id = envelopeIdParam(ctx.params.envelope_id);
+        const notFound = () => new ApiError('ENVELOPE_NOT_FOUND', `No audit record with envelope id ${ctx.params.envelope_id}.`);
+        const row = await ledger.get(id);
+        if (!row) throw notFound();
+        await requireInReadScope(ctx, options.teamAgents, row.agent_id, notFound);
+        const result = await ledger.erasePii(id);
+        if (!result) throw notFound();
+        // Who asked is part of the record; a repeat changes nothing and adds nothing.
+        if (!result.already_erased) await options.access?.record(ctx, 'pii_erased', { envelope_id: id, erased_paths: result.erased_paths }, row.agent_id);
         return { body: { ...result, chain_intact: true } };
       },
     },

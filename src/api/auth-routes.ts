@@ -26,6 +26,8 @@ export function authRoutes(options: { authEnabled: boolean }): Route[] {
             subject: principal.subject,
             tier: principal.tier,
             team: principal.team,
+            roles: principal.roles,
+            agent_scope: principal.agent_scope,
             expires_at: principal.expires_at,
             features: featuresFor(principal.tier as Tier),
           },

@@ -22,3 +22,9 @@ export { notificationRoutes, DELIVERY_DEFAULT_LIMIT, DELIVERY_MAX_LIMIT } from '
 export type { NotificationRouteDeps } from './notification-routes.ts';
 export { ssoRoutes } from './sso-routes.ts';
 export type { SsoRouteDeps } from './sso-routes.ts';
+export { teamRoutes } from './team-routes.ts';
+export type { TeamRouteDeps } from './team-routes.ts';
+export { createAccessEvents } from './access-events.ts';
+export type { AccessEvents } from './access-events.ts';
+export { readScope } from './team-scope.ts';
+export type { TeamAgents } from './team-scope.ts';

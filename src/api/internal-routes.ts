@@ -11,6 +11,7 @@ import { INTERNAL_PATHS } from '../central/index.ts';
 import { validateRequest, type OperationDoc } from '../schemas/index.ts';
 import type { KillSwitch, PolicySource } from '../runtime/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
+import { requireAgentInScope, type AgentMismatch } from '../auth/index.ts';
 
 export const FLEET_STATE_MAX_WAIT_SECONDS = 30;
 const FEATURE = 'ledger_internal';
@@ -22,6 +23,8 @@ export interface InternalRouteDeps {
   policies: PolicySource;
   /** Aborted when the gateway shuts down: long-polls answer at once instead of holding it up. */
   closing: AbortSignal;
+  /** Records an agent-bound sidecar credential appending another agent's entries. */
+  recordMismatch?(mismatch: AgentMismatch): Promise<void>;
 }
 
 const doc = (summary: string, description: string, extra: Partial<OperationDoc> = {}): OperationDoc => ({
@@ -44,6 +47,12 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
       },
       handler: async (ctx) => {
         const { entries } = validateRequest<{ entries: LedgerEntry[] }>('InternalAppendRequest', await ctx.json());
+        // A sidecar credential bound to its agent writes that agent's entries only: nothing of the request is recorded otherwise.
+        if (ctx.principal?.agent_scope != null) {
+          for (const agentId of new Set(entries.map((entry) => entry.agent_id).filter((id): id is string => id !== null))) {
+            await requireAgentInScope(ctx.principal, agentId, `${ctx.method} ${ctx.route}`, deps.recordMismatch ?? (async () => {}));
+          }
+        }
         const recordedBy = recorder(ctx);
         const settled = await Promise.allSettled(entries.map((entry) => ledger.append({ ...entry, payload: { ...entry.payload, recorded_by: recordedBy } })));
         const unavailable = settled.find((result) => result.status === 'rejected' && result.reason instanceof ApiError);

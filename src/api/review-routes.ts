@@ -10,6 +10,7 @@ import type { ReviewDesk, GrantBook, ScopeRequest } from '../oversight/index.ts'
 import { reviewItemBody, reviewItemPath } from '../oversight/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 import { actorOf } from './actor.ts';
+import { readScope, requireInReadScope, type TeamAgents } from './team-scope.ts';
 
 export const REVIEW_DEFAULT_LIMIT = 50;
 export const REVIEW_MAX_LIMIT = 500;
@@ -20,7 +21,13 @@ const NAME = /^[\w\-.:@/]{1,256}$/;
 
 const itemPath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'The queued envelope.', schema: { type: 'string', format: 'uuid' } };
 
-export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook): Route[] {
+export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook, teamAgents?: TeamAgents): Route[] {
+  /** An item of an agent outside the caller's team is answered as unknown (404), for reads and actions alike. */
+  const inScope = async (ctx: RequestContext, id: string): Promise<void> => {
+    if (await readScope(ctx, teamAgents) === undefined) return;
+    const row = await desk.ledger.get(id);
+    await requireInReadScope(ctx, teamAgents, row?.agent_id ?? null, () => new ApiError('ENVELOPE_NOT_FOUND', `No review item with envelope id ${id}.`));
+  };
   const action = (
     suffix: string, summary: string, request: 'ReviewActionRequest' | 'ReviewReassignRequest' | 'ReviewCommentRequest', errors: number[],
     run: (id: string, by: string, body: { note?: string; to?: string }) => Promise<unknown>,
@@ -36,6 +43,7 @@ export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook): Route[] {
     handler: async (ctx) => {
       const id = envelopeIdParam(ctx.params.envelope_id);
       const body = validateRequest<{ note?: string; to?: string; reviewer_id?: string }>(request, await ctx.json());
+      await inScope(ctx, id);
       await run(id, actorOf(ctx, body.reviewer_id), body);
       return { body: await reviewItemBody(desk, id) };
     },
@@ -74,7 +82,8 @@ export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook): Route[] {
           now: desk.now(),
         };
         q.done();
-        const { items, total } = await desk.ledger.reviewQueue(query);
+        const agents = await readScope(ctx, teamAgents);
+        const { items, total } = await desk.ledger.reviewQueue(agents === undefined ? query : { ...query, agents });
         return { body: { items: items.map((item) => ({ ...item, href: reviewItemPath(item.envelope_id) })), total, limit: query.limit, offset: query.offset } };
       },
     },
@@ -99,6 +108,7 @@ export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook): Route[] {
         const wait = q.integer('wait', { fallback: 0, min: 0, max: REVIEW_MAX_WAIT_SECONDS });
         const revision = q.optionalInteger('revision', 0);
         q.done();
+        await inScope(ctx, id);
         if (wait > 0) {
           const seen = revision ?? (await desk.view(id)).state.revision;
           await desk.waitForChange(id, seen, wait * 1000, closedSignal(ctx));
@@ -129,6 +139,7 @@ export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook): Route[] {
         const id = envelopeIdParam(ctx.params.envelope_id);
         const body = validateRequest<{ outcome: 'approve' | 'reject' | 'block'; note: string; reviewer_id?: string; grant?: ScopeRequest }>('ReviewResolutionRequest', await ctx.json());
         const reviewer = actorOf(ctx, body.reviewer_id);
+        await inScope(ctx, id);
         const verdict = body.outcome === 'approve' ? 'approve' : 'reject';
         if (body.grant && verdict !== 'approve') {
           throw new ApiError('VALIDATION_FAILED', 'Only an approval can carry a grant.', { errors: [{ path: 'grant', message: 'only with outcome approve' }] });

@@ -8,7 +8,8 @@ import { actorOf } from './actor.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { envelopeIdParam } from './query-params.ts';
 import { requireSdkVersion } from './sdk-version.ts';
-import { isTier, tierAllows } from '../auth/index.ts';
+import { isTier, requireAgentInScope, tierAllows, type AgentMismatch } from '../auth/index.ts';
+import type { Ledger } from '../ledger/index.ts';
 
 /** The LLM judge is an Enterprise feature: a caller below it is decided without the judge (judge_score null). */
 function judgeOptions(ctx: RequestContext): { judge: boolean } {
@@ -21,6 +22,12 @@ export interface RuntimeRouteDeps {
   killSwitch: KillSwitch;
   policies: PolicySource;
   minSdkVersion: string | null;
+  /** Reads a post-check's pre-check, to know which agent a post-check acts for. */
+  ledger: Pick<Ledger, 'get'>;
+  /** The sidecar's own agent (AGENT_ID), which every runtime call of an agent credential must be in scope for too. */
+  sidecarAgentId: string | null;
+  /** Records a refused agent-bound call (ledger row and metric). */
+  recordMismatch(mismatch: AgentMismatch): Promise<void>;
 }
 
 const envelopePath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'An envelope id (UUID).', schema: { type: 'string', format: 'uuid' } };
@@ -44,6 +51,13 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
     requireSdkVersion(deps.minSdkVersion, body.sdk_version);
     return body;
   };
+  /** An agent-bound credential acts only for its agent: the body's agent_id and, on a sidecar, AGENT_ID. */
+  const requireAgent = async (ctx: RequestContext, agentId: string | null): Promise<void> => {
+    if (ctx.principal?.agent_scope == null) return;
+    const route = `${ctx.method} ${ctx.route}`;
+    await requireAgentInScope(ctx.principal, agentId, route, deps.recordMismatch);
+    if (deps.sidecarAgentId !== null) await requireAgentInScope(ctx.principal, deps.sidecarAgentId, route, deps.recordMismatch);
+  };
   return [
     {
       method: 'POST', path: '/v1/runtime/validate',
@@ -52,11 +66,12 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         doc: {
           summary: 'Validate an executed action (both gates at once)', tags: ['runtime'], request: 'ValidateRequest',
           description: 'Runs the whole pipeline after execution: reliability, 6 validation checks, 7 confidence signals, 4 risk factors, trust chain (when parent_envelope_id is set), decision, audit persist, review queue. An escalate or request_evidence answer carries `Location: /v1/review/queue/{envelope_id}`.',
-          responses: { 200: { description: 'Scores, risk and decision', schema: 'ValidateResponse' } }, errors: [426, 429, 503],
+          responses: { 200: { description: 'Scores, risk and decision', schema: 'ValidateResponse' } }, errors: [403, 426, 429, 503],
         },
       },
       handler: async (ctx) => {
         const body = await versionedBody<ValidateBody>(ctx, 'ValidateRequest');
+        await requireAgent(ctx, body.agent_id);
         return reviewLocated(await deps.runtime.validate(body, callerOf(ctx), judgeOptions(ctx)));
       },
     },
@@ -67,11 +82,12 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         doc: {
           summary: 'Decide whether a proposed action may run', tags: ['runtime'], request: 'ProposedAction',
           description: 'Deterministic checks only, before execution. The kill switch and a tool-trust score below 100 block without the weighted decision engine. An escalate or request_evidence answer carries `Location: /v1/review/queue/{envelope_id}`: long-poll it with `?wait=` for the human verdict (docs/review.md). A standing approval grant that covers the call turns an escalation into approve.',
-          responses: { 200: { description: 'Scores, risk and decision (no trust_chain, no confidence_rationale)', schema: 'PreCheckResponse' } }, errors: [426, 503],
+          responses: { 200: { description: 'Scores, risk and decision (no trust_chain, no confidence_rationale)', schema: 'PreCheckResponse' } }, errors: [403, 426, 503],
         },
       },
       handler: async (ctx) => {
         const body = await versionedBody<PreCheckBody>(ctx, 'ProposedAction');
+        await requireAgent(ctx, body.agent_id);
         return reviewLocated(await deps.runtime.preCheck(body, callerOf(ctx)));
       },
     },
@@ -82,11 +98,16 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         doc: {
           summary: 'Decide whether an executed action\'s output may be released', tags: ['runtime'], request: 'PostCheckRequest',
           description: 'Records a new row linked to the pre-check by parent_envelope_id. When the pre-check escalated, its review decides: pending or claimed blocks, approved proceeds, rejected blocks with the reviewer\'s note, past the deadline the tier\'s on_expiry applies. Idempotent: a repeated post-check for the same pre-check returns the first result (header Idempotent-Replayed: true) and adds no row.',
-          responses: { 200: { description: 'Scores, risk and decision for the output', schema: 'PostCheckResponse' } }, errors: [404, 410, 426, 503],
+          responses: { 200: { description: 'Scores, risk and decision for the output', schema: 'PostCheckResponse' } }, errors: [403, 404, 410, 426, 503],
         },
       },
       handler: async (ctx) => {
         const body = await versionedBody<PostCheckBody>(ctx, 'PostCheckRequest');
+        if (ctx.principal?.agent_scope != null) {
+          // A post-check acts for its pre-check's agent; an unknown pre-check is the handler's 404.
+          const pre = await deps.ledger.get(body.pre_check_envelope_id.toLowerCase());
+          if (pre) await requireAgent(ctx, pre.agent_id);
+        }
         const result = await deps.runtime.postCheck({ ...body, pre_check_envelope_id: body.pre_check_envelope_id.toLowerCase() }, callerOf(ctx), judgeOptions(ctx));
         return { body: result.body, headers: { 'idempotent-replayed': String(result.replayed) } };
       },

@@ -1,13 +1,18 @@
 // Checks an API key: hash it, find the row (cached), compare in constant time, refuse revoked
 // keys. The cache holds rows for a short TTL and is dropped whenever the store's revocation
 // mark moves, which is checked on every lookup: a revoke takes effect on the next request in
-// every process, not after the TTL.
+// every process, not after the TTL. Member and role changes move the same mark.
+//
+// Roles: those stored with the key; a key from before roles holds LEGACY_ROLES. A key that
+// belongs to a member holds at most the member's current roles in the key's team, and stops
+// working when the member leaves the team.
 
 import { LRUCache } from 'lru-cache';
 import type { Principal } from '../http/index.ts';
 import { hashApiKey, sameHash } from './api-key-format.ts';
 import { AuthFailure } from './auth-failure.ts';
 import type { KeyStore, StoredApiKey } from './key-store.ts';
+import { LEGACY_ROLES, type Role } from './roles.ts';
 
 export interface ApiKeyAuthenticatorOptions {
   store: KeyStore;
@@ -22,6 +27,8 @@ export type ApiKeyAuthenticator = (key: string) => Promise<Principal>;
 
 interface CachedKey {
   record: StoredApiKey;
+  /** The key's roles after its member's (undefined: the member is gone; the key is refused). */
+  roles: readonly Role[] | undefined;
   touchedAt: number;
 }
 
@@ -42,7 +49,7 @@ export function createApiKeyAuthenticator(options: ApiKeyAuthenticatorOptions): 
     if (entry === undefined) {
       const record = await store.findByHash(keyHash);
       if (record === undefined) return undefined;
-      entry = { record, touchedAt: Number.NEGATIVE_INFINITY };
+      entry = { record, roles: await rolesOf(store, record), touchedAt: Number.NEGATIVE_INFINITY };
       cache.set(keyHash, entry);
     }
     return entry;
@@ -61,12 +68,26 @@ export function createApiKeyAuthenticator(options: ApiKeyAuthenticatorOptions): 
     if (entry === undefined || !sameHash(entry.record.key_hash, keyHash)) throw new AuthFailure('invalid', 'The API key is not known to this gateway.');
     const { record } = entry;
     if (record.revoked_at !== null) throw new AuthFailure('invalid', `The API key ${record.id} was revoked at ${record.revoked_at}.`);
+    if (entry.roles === undefined) throw new AuthFailure('invalid', `The API key ${record.id} belongs to member ${record.member_id}, who is no longer in team ${record.team ?? '(none)'}.`);
     const at = now();
     if (at - entry.touchedAt >= touchIntervalMs) {
       entry.touchedAt = at;
       // Best effort: a busy store must not turn a valid key away.
       store.touch(record.id, new Date(at).toISOString()).catch(() => undefined);
     }
-    return { kind: 'api_key', subject: record.id, tier: record.tier, team: record.team, expires_at: null };
+    return {
+      kind: 'api_key', subject: record.id, tier: record.tier, team: record.team, roles: entry.roles, agent_scope: record.agent_scope,
+      ...(record.roles === null ? { legacy_roles: true } : {}), expires_at: null,
+    };
   };
+}
+
+async function rolesOf(store: KeyStore, record: StoredApiKey): Promise<readonly Role[] | undefined> {
+  if (record.roles === null) return LEGACY_ROLES;
+  if (record.member_id === null) return Object.freeze(record.roles);
+  if (record.team === null) return undefined;
+  const memberRoles = await store.teams.memberRoles(record.member_id, record.team);
+  if (memberRoles === undefined) return undefined;
+  // admin in the member's roles covers any role the key names.
+  return Object.freeze(record.roles.filter((role) => memberRoles.includes(role) || memberRoles.includes('admin')));
 }

@@ -2,14 +2,20 @@
 // AUTH_ENABLED=false: every caller is anonymous with the configured default tier, whatever it
 // sends. AUTH_ENABLED=true: routes marked public (health, metrics, docs) skip it; every other
 // route needs a valid credential in the variant's header (401), then the tier the route's
-// feature needs (402/403). With single sign-on, a request that sends no credential header may
-// be authenticated by its session cookie instead (src/sso/session-auth.ts, CSRF-checked).
+// feature needs (402/403), then a role the route's row of the role table names (403
+// ROLE_REQUIRED). Auth off keeps the behaviour from before roles: the anonymous caller holds
+// every role.
+// With single sign-on, a request that sends no credential header may be authenticated by its
+// session cookie instead (src/sso/session-auth.ts, CSRF-checked).
 
 import type { IncomingMessage } from 'node:http';
 import { ApiError, type BeforeHandlerHook, type Principal } from '../http/index.ts';
 import { requireEntitlement, type Feature, type Tier } from './entitlements.ts';
 import { AuthFailure } from './auth-failure.ts';
 import { readCredential, unauthenticated, type Authenticate, type GatewayVariant } from './credentials.ts';
+import { ROLES } from './roles.ts';
+import { routeAccess } from './route-roles.ts';
+import { requireRole } from './role-check.ts';
 
 export interface AuthOptions {
   enabled: boolean;
@@ -26,7 +32,7 @@ export interface AuthOptions {
 
 export function createAuthHook(options: AuthOptions): BeforeHandlerHook {
   const anonymous: Principal = Object.freeze({
-    kind: 'anonymous', subject: 'anonymous', tier: options.defaultTier, team: null, expires_at: null,
+    kind: 'anonymous', subject: 'anonymous', tier: options.defaultTier, team: null, roles: Object.freeze([...ROLES]), agent_scope: null, expires_at: null,
   });
   const { authenticate, variant } = options;
   if (options.enabled && !authenticate) throw new Error('createAuthHook: authenticate is required when auth is enabled');
@@ -54,6 +60,7 @@ export function createAuthHook(options: AuthOptions): BeforeHandlerHook {
     }
     const feature = ctx.meta.feature as Feature | undefined;
     if (feature) requireEntitlement(ctx.principal.tier as Tier, feature);
+    requireRole(routeAccess(ctx.method === 'HEAD' ? 'GET' : ctx.method, ctx.route), ctx.principal, `${ctx.method} ${ctx.route}`);
   };
 }
 

@@ -9,7 +9,7 @@ import { hashApiKey, keyHint } from './api-key-format.ts';
 import type { Tier } from './entitlements.ts';
 import type { KeyStore, StoredApiKey } from './key-store.ts';
 
-/** Until roles exist, the bootstrap key is the administrator's: the highest tier. */
+/** The bootstrap key is the administrator's: the highest tier and the admin role. */
 const BOOTSTRAP_TIER: Tier = 'enterprise';
 
 /** The row for `key`: its id is derived from the key, so every replica writes the same row. */
@@ -22,6 +22,9 @@ export function bootstrapKeyRecord(key: string, now: Date = new Date()): StoredA
     name: 'bootstrap (BOOTSTRAP_API_KEY)',
     tier: BOOTSTRAP_TIER,
     team: null,
+    roles: ['admin'],
+    agent_scope: null,
+    member_id: null,
     created_at: now.toISOString(),
     last_used_at: null,
     revoked_at: null,

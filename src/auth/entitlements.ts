@@ -31,6 +31,8 @@ export const ENTITLEMENTS = {
   // Reading certificates is audit work; issuing and revoking them is the paid certification feature.
   certify_read: { minimumTier: 'team', denial: 403, description: 'read agent certificates and their history' },
   certify_issue: { minimumTier: 'enterprise', denial: 402, description: 'agent certification: certify and revoke' },
+  // People and their powers: who may administer a team is decided by roles (admin) inside it.
+  team_management: { minimumTier: 'team', denial: 403, description: 'teams: members, team API keys, team agents and usage' },
   saml_sso: { minimumTier: 'enterprise', denial: 402, description: 'SAML single sign-on' },
   // A sidecar's credential writes ledger entries for its agent: never a developer or team key.
   ledger_internal: { minimumTier: 'enterprise', denial: 403, description: 'the internal ledger API sidecars record through (CENTRAL_GATEWAY_URL)' },

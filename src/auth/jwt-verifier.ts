@@ -3,12 +3,16 @@
 // picks the key source, and each source accepts only its own algorithms, so an RS256 public key
 // can never be used as an HS256 secret and `alg: none` is always refused.
 // Checked: signature, exp (required), nbf, iss and aud when configured, with a small clock
-// tolerance. Claims: sub (required), tier (default developer, least privilege), team.
+// tolerance. Claims: sub (required), tier (default developer, least privilege), team, roles (an
+// array or a space-separated string; without the claim, LEGACY_ROLES so that tokens minted before
+// roles keep working), agent (the agent id or glob an agent token is bound to).
 
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload, type JWTVerifyOptions } from 'jose';
 import type { Principal } from '../http/index.ts';
 import { AuthFailure } from './auth-failure.ts';
 import { TIERS, isTier } from './entitlements.ts';
+import { LEGACY_ROLES, ROLES, isRole, normalizeRoles, type Role } from './roles.ts';
+import { agentScopeProblem } from './agent-scope.ts';
 
 export interface JwtVerifierOptions {
   secret: string | null;
@@ -75,13 +79,26 @@ function principalOf(payload: JWTPayload): Principal {
   if (typeof tier !== 'string' || !isTier(tier)) throw new AuthFailure('invalid', `The JWT "tier" claim must be one of ${TIERS.join(', ')}.`);
   const team = payload.team ?? null;
   if (team !== null && typeof team !== 'string') throw new AuthFailure('invalid', 'The JWT "team" claim must be a string.');
+  const roles = rolesClaim(payload.roles);
+  const agent = payload.agent ?? null;
+  if (agent !== null && (typeof agent !== 'string' || agentScopeProblem(agent) !== undefined)) throw new AuthFailure('invalid', 'The JWT "agent" claim must be an agent id or glob.');
   return {
     kind: 'jwt',
     subject: payload.sub,
     tier,
     team,
+    roles: roles ?? LEGACY_ROLES,
+    agent_scope: agent,
+    ...(roles === undefined ? { legacy_roles: true } : {}),
     expires_at: typeof payload.exp === 'number' ? new Date(payload.exp * 1000).toISOString() : null,
   };
+}
+
+function rolesClaim(claim: unknown): readonly Role[] | undefined {
+  if (claim === undefined) return undefined;
+  const names = typeof claim === 'string' ? claim.split(' ').filter(Boolean) : claim;
+  if (!Array.isArray(names) || !names.every(isRole)) throw new AuthFailure('invalid', `The JWT "roles" claim must list roles from ${ROLES.join(', ')}.`);
+  return Object.freeze(normalizeRoles(names));
 }
 
 const REASONS: Readonly<Record<string, string>> = {

@@ -3,12 +3,20 @@
 // ledger is append-only, and a key's last-used time and revocation must change.
 
 import type { Tier } from './entitlements.ts';
+import type { Role } from './roles.ts';
+import type { TeamStore } from './team-store.ts';
 
 export interface ApiKeyRecord {
   id: string;
   name: string | null;
   tier: Tier;
   team: string | null;
+  /** null: a key from before roles, which holds LEGACY_ROLES (src/auth/roles.ts). */
+  roles: Role[] | null;
+  /** An agent key's binding: an agent id or glob its runtime calls must name. */
+  agent_scope: string | null;
+  /** The member the key belongs to: it then holds at most the member's current roles in its team. */
+  member_id: string | null;
   /** `ggk_…abcd`: enough to recognise a key, useless to an attacker. */
   hint: string;
   created_at: string;
@@ -37,5 +45,7 @@ export interface KeyStore {
    * lookup, so a revocation takes effect at once on every process sharing the store.
    */
   revocationMark(): Promise<number>;
+  /** Teams and members, in the same store. */
+  readonly teams: TeamStore;
   close(): Promise<void>;
 }

@@ -7,7 +7,9 @@
 
 import type pg from 'pg';
 import { createPool, listenForSignals, type FleetSignals, type PostgresConnectionOptions } from '../ledger/index.ts';
-import type { ApiKeyRecord, KeyStore, RevokeResult, StoredApiKey } from './key-store.ts';
+import type { ApiKeyRecord, KeyStore, RevokeResult } from './key-store.ts';
+import { KEY_COLUMNS, decodeKeyRow, keyValues } from './key-row.ts';
+import { createTeamStore, type SqlQuery } from './team-store.ts';
 
 /** NOTIFY channel of revocations; the payload carries the schema and the key id. */
 export const API_KEY_REVOKED_CHANNEL = 'gateway_api_key_revoked';
@@ -26,7 +28,12 @@ export interface PostgresKeyStore extends KeyStore {
   readonly listening: boolean;
 }
 
-const COLUMNS = 'id, key_hash, hint, name, tier, team, created_at, last_used_at, revoked_at';
+const PLACEHOLDERS = KEY_COLUMNS.split(',').map((_, i) => `$${i + 1}`).join(', ');
+/** `?` placeholders (the team store's SQL) as PostgreSQL's `$n`. */
+const numbered = (text: string): string => {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+};
 
 export async function openPostgresKeyStore(options: PostgresKeyStoreOptions): Promise<PostgresKeyStore> {
   const onError = options.onError ?? (() => {});
@@ -35,7 +42,7 @@ export async function openPostgresKeyStore(options: PostgresKeyStoreOptions): Pr
   let schema: string;
   try {
     const { rows: [row] } = await pool.query<{ schema: string | null; ready: boolean }>(
-      `SELECT current_schema() AS schema, to_regclass('api_keys') IS NOT NULL AND to_regclass('api_key_revocations') IS NOT NULL AS ready`,
+      `SELECT current_schema() AS schema, to_regclass('api_keys') IS NOT NULL AND to_regclass('api_key_revocations') IS NOT NULL AND to_regclass('member_roles') IS NOT NULL AS ready`,
     );
     if (!row.ready || row.schema === null) {
       throw new Error(`the API key tables do not exist in schema ${row.schema ?? '(none)'}: run govgate migrate (a gateway migrates when it starts)`);
@@ -60,25 +67,54 @@ export async function openPostgresKeyStore(options: PostgresKeyStoreOptions): Pr
   }
 
   const one = async <T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<T | undefined> => (await pool.query<T>(text, values)).rows[0];
+  const on = (client: pg.Pool | pg.PoolClient): SqlQuery => async <R>(text: string, params: unknown[] = []) => (await client.query(numbered(text), params)).rows as R[];
+  const teams = createTeamStore({
+    query: on(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(on(client));
+        await client.query('COMMIT');
+        mark += 1;
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => { broken = true; });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async credentialsChanged(query) {
+      await query('UPDATE api_key_revocations SET mark = mark + 1 WHERE id = 1');
+      await query('SELECT pg_notify(?, ?)', [API_KEY_REVOKED_CHANNEL, JSON.stringify({ schema, members: true })]);
+    },
+  });
 
   return {
+    teams,
     schema,
     get listening() {
       return signals?.connected ?? false;
     },
     async insert(key) {
-      await pool.query(`INSERT INTO api_keys (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, values(key));
+      await pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (${PLACEHOLDERS})`, keyValues(key));
     },
     async insertIfAbsent(key) {
-      const { rowCount } = await pool.query(`INSERT INTO api_keys (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`, values(key));
+      const { rowCount } = await pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (${PLACEHOLDERS}) ON CONFLICT (id) DO NOTHING`, keyValues(key));
       return rowCount === 1 ? 'inserted' : 'exists';
     },
     async findByHash(keyHash) {
-      return one<StoredApiKey>(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = $1`, [keyHash]);
+      const row = await one(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [keyHash]);
+      return row ? decodeKeyRow(row) : undefined;
     },
     async list() {
-      const { rows } = await pool.query<StoredApiKey>(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`);
-      return rows.map(({ key_hash: _hash, ...record }): ApiKeyRecord => record);
+      const { rows } = await pool.query(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`);
+      return rows.map((row) => {
+        const { key_hash: _hash, ...record } = decodeKeyRow(row);
+        return record as ApiKeyRecord;
+      });
     },
     async revoke(id, at): Promise<RevokeResult> {
       const client = await pool.connect();
@@ -119,8 +155,4 @@ export async function openPostgresKeyStore(options: PostgresKeyStoreOptions): Pr
       await pool.end().catch(() => {});
     },
   };
-}
-
-function values(key: StoredApiKey): unknown[] {
-  return [key.id, key.key_hash, key.hint, key.name, key.tier, key.team, key.created_at, key.last_used_at, key.revoked_at];
 }

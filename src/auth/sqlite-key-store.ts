@@ -6,10 +6,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { TIERS } from './entitlements.ts';
-import type { ApiKeyRecord, KeyStore, RevokeResult, StoredApiKey } from './key-store.ts';
+import type { ApiKeyRecord, KeyStore, RevokeResult } from './key-store.ts';
+import { KEY_COLUMNS, decodeKeyRow, keyValues } from './key-row.ts';
+import { TEAM_TABLES_SQL, createTeamStore, type SqlQuery } from './team-store.ts';
 
-const SCHEMA_VERSION = 1;
-const SCHEMA = `
+const SCHEMA_VERSION = 2;
+// Version 1: keys. Version 2: roles, agent binding and member of a key; teams and members.
+const SCHEMA_V1 = `
   CREATE TABLE IF NOT EXISTS api_keys (
     id           TEXT PRIMARY KEY,
     key_hash     TEXT NOT NULL UNIQUE,
@@ -27,7 +30,6 @@ const SCHEMA = `
   ) STRICT;
   INSERT OR IGNORE INTO api_key_revocations (id, mark) VALUES (1, 0);
 `;
-const COLUMNS = 'id, key_hash, hint, name, tier, team, created_at, last_used_at, revoked_at';
 
 export function openSqliteKeyStore(path: string): KeyStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -39,7 +41,10 @@ export function openSqliteKeyStore(path: string): KeyStore {
     if (version < SCHEMA_VERSION) {
       db.exec('BEGIN IMMEDIATE');
       try {
-        db.exec(SCHEMA);
+        // Read again under the write lock: another process may have migrated since.
+        const locked = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+        if (locked < 1) db.exec(SCHEMA_V1);
+        if (locked < 2) db.exec(TEAM_TABLES_SQL);
         db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
         db.exec('COMMIT');
       } catch (error) {
@@ -52,30 +57,59 @@ export function openSqliteKeyStore(path: string): KeyStore {
     throw error;
   }
 
-  const insert = db.prepare(`INSERT INTO api_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertIfAbsent = db.prepare(`INSERT INTO api_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`);
-  const byHash = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE key_hash = ?`);
-  const all = db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`);
+  const placeholders = KEY_COLUMNS.split(',').map(() => '?').join(', ');
+  const insert = db.prepare(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (${placeholders})`);
+  const insertIfAbsent = db.prepare(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (${placeholders}) ON CONFLICT (id) DO NOTHING`);
+  const byHash = db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = ?`);
+  const all = db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`);
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const exists = db.prepare('SELECT 1 AS found FROM api_keys WHERE id = ?');
   const bumpMark = db.prepare('UPDATE api_key_revocations SET mark = mark + 1 WHERE id = 1');
   const readMark = db.prepare('SELECT mark FROM api_key_revocations WHERE id = 1');
   const touch = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)');
   let open = true;
+  const query: SqlQuery = async <R>(text: string, params: unknown[] = []) => db.prepare(text).all(...(params as Array<string | number | null>)) as R[];
+  // node:sqlite is synchronous, so nothing else runs on this connection between BEGIN and COMMIT
+  // except the awaits of the callback itself, which only issue statements of this transaction.
+  let tail: Promise<unknown> = Promise.resolve();
+  const teams = createTeamStore({
+    query,
+    transaction: <T>(fn: (q: SqlQuery) => Promise<T>): Promise<T> => {
+      const run = tail.then(async () => {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await fn(query);
+          db.exec('COMMIT');
+          return result;
+        } catch (error) {
+          db.exec('ROLLBACK');
+          throw error;
+        }
+      });
+      tail = run.catch(() => undefined);
+      return run;
+    },
+    credentialsChanged: async () => { bumpMark.run(); },
+  });
 
   return {
+    teams,
     async insert(key) {
-      insert.run(key.id, key.key_hash, key.hint, key.name, key.tier, key.team, key.created_at, key.last_used_at, key.revoked_at);
+      insert.run(...keyValues(key));
     },
     async insertIfAbsent(key) {
-      const { changes } = insertIfAbsent.run(key.id, key.key_hash, key.hint, key.name, key.tier, key.team, key.created_at, key.last_used_at, key.revoked_at);
+      const { changes } = insertIfAbsent.run(...keyValues(key));
       return Number(changes) === 1 ? 'inserted' : 'exists';
     },
     async findByHash(keyHash) {
-      return byHash.get(keyHash) as StoredApiKey | undefined;
+      const row = byHash.get(keyHash);
+      return row ? decodeKeyRow(row) : undefined;
     },
     async list() {
-      return (all.all() as unknown as StoredApiKey[]).map(({ key_hash: _hash, ...record }): ApiKeyRecord => record);
+      return all.all().map((row) => {
+        const { key_hash: _hash, ...record } = decodeKeyRow(row);
+        return record as ApiKeyRecord;
+      });
     },
     async revoke(id, at): Promise<RevokeResult> {
       db.exec('BEGIN IMMEDIATE');

@@ -65,6 +65,8 @@ export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?:
       return body.rows;
     },
     async list(query) {
+      // The internal API has no team filter: a sidecar cannot serve a team-limited listing.
+      if (query.agents !== undefined) return centralOnly('team-limited audit reads are served');
       const { body } = await client.call<{ rows: LedgerRowSummary[]; total: number }>('GET', INTERNAL_PATHS.rows, {
         query: { kind: query.kind, agent_id: query.agent_id, limit: query.limit, offset: query.offset },
       });
@@ -91,6 +93,7 @@ export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?:
     },
     reviewQueue: () => centralOnly('the review queue is served'),
     executions: () => centralOnly('executions are listed'),
+    usage: () => centralOnly('usage is counted'),
     verify: () => centralOnly('verify the chain'),
     erasePii: () => centralOnly('erase personal data'),
     expirePayloads: () => centralOnly('retention runs'),

@@ -59,14 +59,16 @@ Drop payloads older than HOT_PAYLOAD_DAYS now; metadata and the chain stay.
 `,
   },
   keys: {
-    options: ['tier', 'team', 'name', 'json'],
-    text: `Usage: govgate keys create --tier developer|team|enterprise [--team T] [--name N] [--json]
+    options: ['tier', 'team', 'name', 'json', 'role', 'agent'],
+    text: `Usage: govgate keys create --tier developer|team|enterprise [--role R[,R…]] [--agent ID|GLOB] [--team T] [--name N] [--json]
        govgate keys list [--json]
        govgate keys revoke <key id>
 
 API keys in the key store (KEYS_PATH, default keys.db beside the ledger).
   create   print a new key once; only its hash is stored
-  list     the keys: id, tier, team, name, created, revoked
+           --role: admin, operator, reviewer, auditor, viewer, agent (default viewer)
+           --agent: with --role agent, the agent id or glob the key acts for (required)
+  list     the keys: id, tier, team, roles (- for a key from before roles), agent, name, created, revoked
   revoke   refuse the key from the next request on every gateway sharing the store
 `,
   },
@@ -108,6 +110,29 @@ The human review queue of a running gateway, through its API.
   --wait N      show: wait up to N seconds for the item to change
   --note TEXT   why: recorded in the ledger with the verdict
   --grant G     approve: also grant later calls (once, session or ttl)
+`,
+  },
+  team: {
+    options: ['url', 'token', 'team', 'role', 'name', 'agent', 'member', 'tier', 'from', 'to', 'json'],
+    text: `Usage: govgate team members list [--team T] [--json]
+       govgate team members add <email> --role R[,R…] [--name NAME] [--team T]
+       govgate team members set <member id> --role R[,R…] [--team T]
+       govgate team members remove <member id> [--team T]
+       govgate team keys list [--team T] [--json]
+       govgate team keys create --role R[,R…] [--agent ID|GLOB] [--member ID] [--tier T] [--name N] [--team T] [--json]
+       govgate team keys revoke <key id>
+       govgate team agents [--team T]
+       govgate team agents set <pattern>… [--team T]
+       govgate team usage [--from ISO] [--to ISO] [--team T] [--json]
+
+Team administration through a running gateway's /v1/team API: each change is a ledger row
+naming the token, and reaches every replica at once (docs/entitlements.md).
+  --url URL     the gateway (GOVGATE_URL, default http://127.0.0.1:8765)
+  --token T     an admin's API key or JWT (GOVGATE_TOKEN)
+  --team T      the team (default: the token's own; required for a token without a team)
+  --role R,R    admin, operator, reviewer, auditor, viewer, agent
+  --agent A     keys create: the agent id or glob an agent key acts for
+  --member ID   keys create: the member the key belongs to (it holds at most their roles)
 `,
   },
   injector: {

@@ -4,7 +4,7 @@
 // at once on every gateway process sharing the store.
 
 import { loadConfig } from '../config/index.ts';
-import { TIERS, isTier, issueApiKey, type ApiKeyRecord, type KeyStore } from '../auth/index.ts';
+import { DEFAULT_KEY_ROLES, ROLES, TIERS, agentScopeProblem, isRole, isTier, issueApiKey, type ApiKeyRecord, type KeyStore, type Role } from '../auth/index.ts';
 import { keyStoreKind, openConfiguredKeyStore } from '../gateway/index.ts';
 import { UsageError } from './serve-command.ts';
 
@@ -12,6 +12,8 @@ export interface KeysFlags {
   tier?: string;
   team?: string;
   name?: string;
+  role?: string;
+  agent?: string;
   json?: boolean;
 }
 
@@ -44,12 +46,19 @@ async function create(store: KeyStore, flags: KeysFlags, out: (text: string) => 
   if (flags.name !== undefined && (flags.name.length === 0 || flags.name.length > 100 || /[\u0000-\u001f]/.test(flags.name))) {
     throw new UsageError('--name must be 1-100 printable characters');
   }
-  const { key, record } = await issueApiKey(store, { tier, team: flags.team ?? null, name: flags.name ?? null });
+  const roles = parseRoles(flags.role);
+  if (flags.agent !== undefined) {
+    const problem = agentScopeProblem(flags.agent);
+    if (problem) throw new UsageError(`--agent ${problem}`);
+  }
+  if (roles.includes('agent') && flags.agent === undefined) throw new UsageError('--role agent needs --agent <agent id or glob>: an agent key acts for its own agent only');
+  if (!roles.includes('agent') && flags.agent !== undefined) throw new UsageError('--agent is only for keys with --role agent');
+  const { key, record } = await issueApiKey(store, { tier, team: flags.team ?? null, name: flags.name ?? null, roles, agent_scope: flags.agent ?? null });
   if (flags.json) {
     out(JSON.stringify({ key, ...record }, null, 2) + '\n');
     return 0;
   }
-  out(`API key ${record.id} created (tier ${record.tier}${record.team ? `, team ${record.team}` : ''}${record.name ? `, name "${record.name}"` : ''}).\n`);
+  out(`API key ${record.id} created (tier ${record.tier}, roles ${record.roles!.join('+')}${record.agent_scope ? `, agent ${record.agent_scope}` : ''}${record.team ? `, team ${record.team}` : ''}${record.name ? `, name "${record.name}"` : ''}).\n`);
   out('Store it now: it is shown only this once, and the gateway keeps only its hash.\n\n');
   out(`  ${key}\n\n`);
   out('Send it as Authorization: Bearer <key> (embedded gateway) or X-Service-Token: <key> (edge gateway).\n');
@@ -66,7 +75,7 @@ async function list(store: KeyStore, flags: KeysFlags, out: (text: string) => vo
     out('No API keys. Create one with: govgate keys create --tier developer|team|enterprise\n');
     return 0;
   }
-  const rows = [['ID', 'HINT', 'TIER', 'TEAM', 'NAME', 'CREATED', 'LAST USED', 'STATUS'], ...keys.map(row)];
+  const rows = [['ID', 'HINT', 'TIER', 'ROLES', 'AGENT', 'TEAM', 'NAME', 'CREATED', 'LAST USED', 'STATUS'], ...keys.map(row)];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   for (const r of rows) out(r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
   return 0;
@@ -74,9 +83,18 @@ async function list(store: KeyStore, flags: KeysFlags, out: (text: string) => vo
 
 function row(key: ApiKeyRecord): string[] {
   return [
-    key.id, key.hint, key.tier, key.team ?? '-', key.name ?? '-', key.created_at, key.last_used_at ?? 'never',
+    key.id, key.hint, key.tier, key.roles ? key.roles.join('+') : '-', key.agent_scope ?? '-', key.team ?? '-', key.name ?? '-', key.created_at, key.last_used_at ?? 'never',
     key.revoked_at ? `revoked ${key.revoked_at}` : 'active',
   ];
+}
+
+/** --role admin,reviewer (comma-separated); default viewer: least privilege. */
+function parseRoles(flag: string | undefined): Role[] {
+  if (flag === undefined) return [...DEFAULT_KEY_ROLES];
+  const names = flag.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const unknown = names.filter((name) => !isRole(name));
+  if (names.length === 0 || unknown.length > 0) throw new UsageError(`--role must be one or more of ${ROLES.join(', ')} (comma-separated); got "${flag}"`);
+  return names as Role[];
 }
 
 async function revoke(store: KeyStore, args: string[], flags: KeysFlags, out: (text: string) => void): Promise<number> {

@@ -6,14 +6,14 @@ import type { Config } from '../config/index.ts';
 import { watchPolicyBundle } from '../policy/index.ts';
 import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
-import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
+import { ROUTE_ROLES, createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
 import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { startNotifications, type RunningNotifications } from '../notify/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, createAccessEvents, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, teamRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -169,6 +169,12 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       agentId: options.agentId === undefined ? config.agentId : options.agentId,
       versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
     });
+    const versions = () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION });
+    const access = createAccessEvents(ledger, versions, metrics.registry);
+    const teamStore = keys?.teams;
+    // A team's agent patterns, read per scoped request: a change is seen at once on every replica.
+    const teamAgents = teamStore && (async (team: string) => (await teamStore.getTeam(team))?.agents ?? []);
+    const sidecarAgentId = options.agentId === undefined ? config.agentId : options.agentId;
     const router = new Router();
     const routes = [
       ...systemRoutes({
@@ -179,24 +185,33 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         policyAgreement: () => policyWatch.agreement(),
       }),
       ...policyRoutes({ runtime, policies }),
-      ...runtimeRoutes({ runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion }),
-      ...auditRoutes(ledger, { checkpointKey: () => (signer ? { ...signer.publicJwk } : null), trustedKeys: () => (signer ? [signer.publicJwk] : []) }),
-      ...reviewRoutes(desk, grants),
-      ...approvalRoutes(grants),
+      ...runtimeRoutes({
+        runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion, ledger, sidecarAgentId, recordMismatch: access.mismatch,
+      }),
+      ...auditRoutes(ledger, {
+        checkpointKey: () => (signer ? { ...signer.publicJwk } : null), trustedKeys: () => (signer ? [signer.publicJwk] : []), teamAgents, access,
+      }),
+      ...reviewRoutes(desk, grants, teamAgents),
+      ...approvalRoutes(grants, teamAgents),
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
       // The central gateway of a fleet: sidecars without database credentials record through it.
-      ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
+      ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal, recordMismatch: access.mismatch }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
       ...(notifications ? notificationRoutes({ notifications, ledger, policies }) : []),
       ...(sso ? ssoRoutes({ sso, defaultTier: config.defaultTier, logger }) : []),
+      ...teamRoutes({ keys, ledger, access, now: options.now }),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
     }
     if (config.consoleEnabled) routes.push(...consoleRoutes(consoleAssetDir()));
-    for (const route of routes) router.add(route);
+    for (const route of routes) {
+      // The role table must name every route: one missing would be admin-only, silently.
+      if (ROUTE_ROLES[`${route.method} ${route.path}`] === undefined) throw new Error(`${route.method} ${route.path} is not in the role table (src/auth/route-roles.ts)`);
+      router.add(route);
+    }
 
     const http = createHttpServer({
       router,

@@ -74,6 +74,15 @@ export const ERRORS = {
   SSO_IDP_ERROR: { status: 401, title: 'The identity provider did not sign the person in' },
   SSO_SESSION_REQUIRED: { status: 401, title: 'No live single sign-on session' },
   CSRF_REJECTED: { status: 403, title: 'A state-changing request with the session cookie lacks CSRF proof' },
+  ROLE_REQUIRED: { status: 403, title: 'Your roles do not allow this action' },
+  AGENT_OUT_OF_SCOPE: { status: 403, title: 'This credential is bound to another agent' },
+  TEAM_FORBIDDEN: { status: 403, title: 'This credential may not act on that team' },
+  TIER_TOO_HIGH: { status: 403, title: 'A key may not get a higher tier than its creator' },
+  MEMBER_NOT_FOUND: { status: 404, title: 'No such team member' },
+  MEMBER_EXISTS: { status: 409, title: 'This person is already a member of the team' },
+  KEY_NOT_FOUND: { status: 404, title: 'No such API key' },
+  KEY_ALREADY_REVOKED: { status: 409, title: 'This API key is already revoked' },
+  AUTH_DISABLED: { status: 409, title: 'Team management needs AUTH_ENABLED=true' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

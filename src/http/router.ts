@@ -40,8 +40,15 @@ export interface Principal {
   team: string | null;
   /** Every team of a session, from the SSO attribute mapping. */
   teams?: readonly string[];
-  /** The roles of a session, from the SSO attribute mapping. */
-  roles?: readonly Role[];
+  /** What the principal may do inside its tier (src/auth/roles.ts: `Role`). */
+  roles: readonly Role[];
+  /** An agent credential's binding: the agent id or glob its runtime calls must name; null when unbound. */
+  agent_scope: string | null;
+  /**
+   * True for a credential from before roles (a key without stored roles, a JWT without a roles
+   * claim): its reads are not limited to its team, as before the upgrade.
+   */
+  legacy_roles?: boolean;
   expires_at: string | null;
 }
 

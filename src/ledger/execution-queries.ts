@@ -4,6 +4,7 @@
 // parent_envelope_id index; the walk itself is the (kind, seq) index.
 
 import { SUMMARY_COLUMNS } from './row-codec.ts';
+import { toLikePattern } from './agent-patterns.ts';
 import { LedgerError } from './ledger-errors.ts';
 import { checkPaging, toIsoUtc } from './query-validation.ts';
 import { EXECUTION_STATUSES, type ExecutionItem, type ExecutionQuery } from './types.ts';
@@ -15,13 +16,18 @@ export interface ExecutionSql {
   countValues: Array<string | number>;
 }
 
-/** `placeholder(n)` names the n-th (1-based) bind value: `?` for SQLite, `$n` for PostgreSQL. */
-export function executionSql(query: ExecutionQuery, placeholder: (n: number) => string): ExecutionSql {
+/** The n-th (1-based) bind value is `?` for SQLite and `$n` for PostgreSQL; team patterns are GLOB or LIKE. */
+export function executionSql(query: ExecutionQuery, dialect: 'sqlite' | 'postgres'): ExecutionSql {
+  const placeholder = dialect === 'sqlite' ? () => '?' : (n: number) => `$${n}`;
   checkExecutionQuery(query);
   const values: Array<string | number> = [];
   const bind = (value: string | number): string => { values.push(value); return placeholder(values.length); };
   const where = ["l.kind = 'pre_check'"];
   if (query.agent_id !== undefined) where.push(`l.agent_id = ${bind(query.agent_id)}`);
+  if (query.agents !== undefined) {
+    const match = (pattern: string) => dialect === 'sqlite' ? `l.agent_id GLOB ${bind(pattern)}` : `l.agent_id LIKE ${bind(toLikePattern(pattern))}`;
+    where.push(query.agents.length === 0 ? '1 = 0' : `(${query.agents.map(match).join(' OR ')})`);
+  }
   if (query.created_after !== undefined) {
     const after = toIsoUtc(query.created_after, 'created_after');
     // Also as a seq bound (one probe of the created_at index): the walk then starts at the window

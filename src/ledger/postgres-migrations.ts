@@ -281,6 +281,39 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     `,
   },
   {
+    version: 10,
+    description: 'roles, agent binding and member of API keys; teams and members (src/auth/team-store.ts)',
+    // The same statements as the SQLite key store's version 2 (TEAM_TABLES_SQL), kept literal here
+    // so the migration never changes under a released database. A test compares the two.
+    sql: `
+      CREATE TABLE teams (
+        name       TEXT PRIMARY KEY,
+        agents     TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE members (
+        id           TEXT PRIMARY KEY,
+        subject      TEXT NOT NULL UNIQUE,
+        display_name TEXT,
+        source       TEXT NOT NULL CHECK (source IN ('local', 'sso')),
+        created_at   TEXT NOT NULL,
+        updated_at   TEXT NOT NULL
+      );
+      CREATE TABLE member_roles (
+        member_id TEXT NOT NULL REFERENCES members (id) ON DELETE CASCADE,
+        team      TEXT NOT NULL REFERENCES teams (name),
+        roles     TEXT NOT NULL,
+        PRIMARY KEY (member_id, team)
+      );
+      CREATE INDEX member_roles_team ON member_roles (team);
+      ALTER TABLE api_keys ADD COLUMN roles TEXT;
+      ALTER TABLE api_keys ADD COLUMN agent_scope TEXT;
+      ALTER TABLE api_keys ADD COLUMN member_id TEXT;
+      UPDATE api_keys SET roles = '["admin"]' WHERE name = 'bootstrap (BOOTSTRAP_API_KEY)';
+    `,
+  },
+  {
     version: 11,
     description: 'single sign-on: pending AuthnRequests, the assertion replay cache, sessions (src/sso)',
     sql: `

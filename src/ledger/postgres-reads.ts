@@ -6,9 +6,11 @@ import type pg from 'pg';
 import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './row-codec.ts';
 import type { Outcome } from '../governance/types.ts';
-import type { Ledger, ReviewItem } from './types.ts';
+import type { Ledger, ReviewItem, UsageCounts } from './types.ts';
+import { checkUsageQuery, usageSql } from './usage-sql.ts';
 import { reviewFilterValues } from './review-queue-filters.ts';
 import { executionItem, executionSql } from './execution-queries.ts';
+import { toLikePattern } from './agent-patterns.ts';
 
 type Reads = LedgerReads;
 
@@ -33,6 +35,7 @@ const CLASSIFIED = `
        AND ($1::text IS NULL OR l.risk_tier = $1::text)
        AND ($4::text IS NULL OR l.agent_id = $4::text)
        AND ($5::text IS NULL OR l.action = $5::text)
+       AND ($7::text[] IS NULL OR l.agent_id LIKE ANY ($7::text[]))
   ), verdicts AS (
     SELECT c.*, v.envelope_id AS resolution_envelope_id, v.outcome AS verdict_outcome, v.reviewer_id AS verdict_reviewer
       FROM candidates c LEFT JOIN ledger v ON v.seq = c.verdict_seq
@@ -82,6 +85,7 @@ export function createPostgresReader(pool: pg.Pool): Reads {
       const values: unknown[] = [];
       if (query.agent_id !== undefined) { values.push(query.agent_id); conditions.push(`agent_id = $${values.length}`); }
       if (query.kind !== undefined) { values.push(query.kind); conditions.push(`kind = $${values.length}`); }
+      if (query.agents !== undefined) { values.push(query.agents.map(toLikePattern)); conditions.push(`agent_id LIKE ANY ($${values.length}::text[])`); }
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
       const page = pool.query(`${SELECT_SUMMARY}${where} ORDER BY seq DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
         [...values, query.limit, query.offset]);
@@ -112,18 +116,29 @@ export function createPostgresReader(pool: pg.Pool): Reads {
       });
       return rows.map((row) => ({ outcome: row.outcome as Outcome, final_confidence: row.final_confidence as number | null, created_at: row.created_at as string }));
     },
+    async usage(query) {
+      checkUsageQuery(query);
+      const sql = usageSql(query.agents === undefined ? '$3::text[] IS NULL' : 'agent_id LIKE ANY ($3::text[])');
+      const values = [query.from, query.to, query.agents === undefined ? null : query.agents.map(toLikePattern)];
+      const numbered = (text: string) => text.replaceAll('$from', '$1::text').replaceAll('$to', '$2::text');
+      const [agents, actors] = await Promise.all([pool.query(numbered(sql.perAgent), values), pool.query(numbered(sql.perActor), values)]);
+      return {
+        agents: agents.rows.map((row) => ({ ...row, count: Number(row.count) })) as UsageCounts['agents'],
+        actors: actors.rows.map((row) => ({ ...row, count: Number(row.count) })) as UsageCounts['actors'],
+      };
+    },
     async reviewQueue(query) {
       checkReviewQuery(query);
       const v = reviewFilterValues(query);
-      const filters = [v.tier, v.status, v.now, v.agent, v.action, v.overdue];
+      const filters = [v.tier, v.status, v.now, v.agent, v.action, v.overdue, query.agents === undefined ? null : query.agents.map(toLikePattern)];
       const [page, count] = await Promise.all([
-        pool.query(`${CLASSIFIED} SELECT * FROM classified WHERE ${STATUS_FILTER} ORDER BY seq DESC LIMIT $7 OFFSET $8`, [...filters, query.limit, query.offset]),
+        pool.query(`${CLASSIFIED} SELECT * FROM classified WHERE ${STATUS_FILTER} ORDER BY seq DESC LIMIT $8 OFFSET $9`, [...filters, query.limit, query.offset]),
         pool.query<{ total: number }>(`${CLASSIFIED} SELECT count(*) AS total FROM classified WHERE ${STATUS_FILTER}`, filters),
       ]);
       return { items: page.rows.map((row) => ({ ...row }) as ReviewItem), total: count.rows[0].total };
     },
     async executions(query) {
-      const sql = executionSql(query, (n) => `$${n}`);
+      const sql = executionSql(query, 'postgres');
       const [page, count] = await Promise.all([
         pool.query(sql.page, sql.values),
         pool.query<{ total: number | string }>(sql.count, sql.countValues),

@@ -1,9 +1,10 @@
 // Argument checks for the read side of the Ledger, shared by every store so they all refuse the
 // same inputs with the same error code.
 
+import { isTeamAgentPattern } from './agent-patterns.ts';
 import { RISK_TIERS } from '../governance/types.ts';
 import { LedgerError } from './ledger-errors.ts';
-import { ENTRY_KINDS, REVIEW_STATUS_FILTERS, type ListQuery, type ReviewQuery } from './types.ts';
+import { ENTRY_KINDS, REVIEW_STATUS_FILTERS, type ListQuery, type ReviewQuery, type UsageQuery } from './types.ts';
 
 const invalid = (why: string): never => { throw new LedgerError('LEDGER_INVALID_ARGUMENT', why); };
 
@@ -19,6 +20,11 @@ export function checkKind(kind: string): void {
 export function checkListQuery(query: ListQuery): void {
   checkPaging(query.limit, query.offset);
   if (query.kind !== undefined) checkKind(query.kind);
+  checkAgents(query.agents);
+}
+
+function checkAgents(agents: readonly string[] | undefined): void {
+  if (agents !== undefined && !(Array.isArray(agents) && agents.every(isTeamAgentPattern))) invalid('agents must be team agent patterns ([A-Za-z0-9_.-] and *)');
 }
 
 export function checkReviewQuery(query: ReviewQuery): void {
@@ -27,6 +33,7 @@ export function checkReviewQuery(query: ReviewQuery): void {
   if (query.overdue !== undefined && typeof query.overdue !== 'boolean') invalid('overdue must be a boolean');
   if (query.tier !== undefined && !RISK_TIERS.includes(query.tier)) invalid(`tier must be one of ${RISK_TIERS.join(', ')}`);
   if (!Number.isFinite(query.now)) invalid('now must be epoch milliseconds');
+  checkAgents(query.agents);
 }
 
 /** Normalizes an ISO-8601 time to the form created_at is stored in, so the two compare as text. */
@@ -34,4 +41,9 @@ export function toIsoUtc(value: string, name: string): string {
   const at = Date.parse(value);
   if (Number.isNaN(at)) invalid(`${name} must be an ISO-8601 timestamp, got ${JSON.stringify(value)}`);
   return new Date(at).toISOString();
+}
+
+export function checkUsageQuery(query: UsageQuery): void {
+  if (toIsoUtc(query.from, 'from') !== query.from || toIsoUtc(query.to, 'to') !== query.to) invalid('from and to must be ISO-8601 UTC as toISOString() writes them');
+  checkAgents(query.agents);
 }

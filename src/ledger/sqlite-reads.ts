@@ -8,7 +8,8 @@ import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } fro
 import { createReviewQueueReader } from './sqlite-review-queue.ts';
 import { executionItem, executionSql } from './execution-queries.ts';
 import type { Outcome } from '../governance/types.ts';
-import type { Ledger, ListQuery } from './types.ts';
+import type { Ledger, ListQuery, UsageCounts } from './types.ts';
+import { checkUsageQuery, usageSql } from './usage-sql.ts';
 
 type Reads = LedgerReads;
 type SyncReads = { [K in keyof Reads]: (...args: Parameters<Reads[K]>) => Awaited<ReturnType<Reads[K]>> };
@@ -46,8 +47,11 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
 
   // One prepared pair per filter combination, so each uses its index instead of `(? IS NULL OR ...)`.
   const listStatementsFor = (query: ListQuery) => {
-    const conditions = [query.agent_id !== undefined ? 'agent_id = $agent_id' : '', query.kind !== undefined ? 'kind = $kind' : '']
-      .filter(Boolean);
+    const conditions = [
+      query.agent_id !== undefined ? 'agent_id = $agent_id' : '', query.kind !== undefined ? 'kind = $kind' : '',
+      // GLOB, not LIKE: case-sensitive, as agent ids are; a team pattern's only wildcard is `*`.
+      query.agents !== undefined ? 'EXISTS (SELECT 1 FROM json_each($agents) p WHERE agent_id GLOB p.value)' : '',
+    ].filter(Boolean);
     const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
     let pair = listStatements.get(where);
     if (!pair) {
@@ -80,6 +84,7 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
       const filters: Record<string, SQLInputValue> = {};
       if (query.agent_id !== undefined) filters.agent_id = query.agent_id;
       if (query.kind !== undefined) filters.kind = query.kind;
+      if (query.agents !== undefined) filters.agents = JSON.stringify(query.agents);
       const rows = page.all({ ...filters, limit: query.limit, offset: query.offset }).map(decodeSummary);
       const { total } = count.get(filters) as { total: number };
       return { rows, total };
@@ -92,12 +97,22 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
         created_at: row.created_at as string,
       }));
     },
+    usage: (query) => {
+      checkUsageQuery(query);
+      const sql = usageSql(query.agents === undefined ? '1 = 1' : 'EXISTS (SELECT 1 FROM json_each($agents) p WHERE agent_id GLOB p.value)');
+      const params: Record<string, SQLInputValue> = { from: query.from, to: query.to };
+      if (query.agents !== undefined) params.agents = JSON.stringify(query.agents);
+      return {
+        agents: db.prepare(sql.perAgent).all(params).map((row) => ({ ...row })) as unknown as UsageCounts['agents'],
+        actors: db.prepare(sql.perActor).all(params).map((row) => ({ ...row })) as unknown as UsageCounts['actors'],
+      };
+    },
     reviewQueue: (query) => {
       checkReviewQuery(query);
       return reviewQueue(query);
     },
     executions: (query) => {
-      const sql = executionSql(query, () => '?');
+      const sql = executionSql(query, 'sqlite');
       const rows = prepared(sql.page).all(...sql.values);
       const { total } = prepared(sql.count).get(...sql.countValues) as { total: number };
       return { items: rows.map((row) => executionItem(decodeSummary(row), row)), total };

@@ -27,6 +27,7 @@ const CLASSIFIED = `
        AND l.kind IN ('validate', 'pre_check', 'post_check', 'decision', 'tool_change')
        AND ($tier IS NULL OR l.risk_tier = $tier)
        AND ($agent IS NULL OR l.agent_id = $agent)
+       AND ($agents IS NULL OR EXISTS (SELECT 1 FROM json_each($agents) p WHERE l.agent_id GLOB p.value))
        AND ($action IS NULL OR l.action = $action)
   ), verdicts AS (
     SELECT c.*, v.envelope_id AS resolution_envelope_id, v.outcome AS verdict_outcome, v.reviewer_id AS verdict_reviewer
@@ -55,6 +56,7 @@ export function createReviewQueueReader(db: DatabaseSync): (query: ReviewQuery) 
     const values = reviewFilterValues(query);
     const filters: Record<string, SQLInputValue> = {
       ...values, overdue: values.overdue === null ? null : Number(values.overdue),
+      agents: query.agents === undefined ? null : JSON.stringify(query.agents),
     };
     const rows = page.all({ ...filters, limit: query.limit, offset: query.offset }) as unknown as Array<Omit<ReviewItem, 'overdue'> & { overdue: number }>;
     const { total } = count.get(filters) as { total: number };

@@ -16,6 +16,9 @@ export const ENTRY_KINDS = [
   // A changed MCP tool definition waiting for a human (a review item, src/proxy/tool-change.ts),
   // and a forwarded call whose outcome never came back (src/oversight/outcome-reconciler.ts).
   'tool_change', 'outcome_unknown',
+  // Access control (src/auth): a member, key, role or team agent change, naming who made it; and
+  // an agent-bound credential naming another agent (refused, recorded).
+  'access', 'agent_mismatch',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
@@ -60,6 +63,8 @@ export type LedgerRowSummary = Omit<LedgerRow, 'payload'>;
 
 export interface ListQuery {
   agent_id?: string;
+  /** Only rows of these agents (team agent patterns, src/ledger/agent-patterns.ts); [] matches nothing. */
+  agents?: readonly string[];
   kind?: EntryKind;
   limit: number;
   offset: number;
@@ -77,6 +82,8 @@ export interface ReviewQuery {
   overdue?: boolean;
   tier?: RiskTier;
   agent_id?: string;
+  /** Only items of these agents (team agent patterns); [] matches nothing. */
+  agents?: readonly string[];
   /** The item's action (tool) name. */
   action?: string;
   limit: number;
@@ -97,6 +104,8 @@ export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 export interface ExecutionQuery {
   status?: ExecutionStatus;
   agent_id?: string;
+  /** Only calls of these agents (team agent patterns); [] matches nothing. */
+  agents?: readonly string[];
   /** ISO-8601 bounds on the pre-check's created_at (the reconciler's window). */
   created_after?: string;
   created_before?: string;
@@ -110,6 +119,22 @@ export interface ExecutionItem extends LedgerRowSummary {
   execution_status: ExecutionStatus;
   /** The post_check row (completed) or outcome_unknown row that settled the call, else null. */
   outcome_envelope_id: string | null;
+}
+
+export interface UsageQuery {
+  /** ISO-8601 UTC, inclusive. */
+  from: string;
+  /** ISO-8601 UTC, exclusive. */
+  to: string;
+  /** Only these agents' rows (team agent patterns); undefined: every agent. */
+  agents?: readonly string[];
+}
+
+export interface UsageCounts {
+  /** Rows per agent, kind and outcome. */
+  agents: Array<{ agent_id: string; kind: EntryKind; outcome: Outcome | null; count: number }>;
+  /** Oversight rows (verdicts, claims, notes, grants) per acting principal (`reviewer_id`, e.g. `api_key:key_…`). */
+  actors: Array<{ actor: string; kind: EntryKind; count: number }>;
 }
 
 export interface ReviewItem {
@@ -251,6 +276,8 @@ export interface Ledger {
   reviewQueue(query: ReviewQuery): Promise<{ items: ReviewItem[]; total: number }>;
   /** Pre-check rows with the status of their call (see EXECUTION_STATUSES). */
   executions(query: ExecutionQuery): Promise<{ items: ExecutionItem[]; total: number }>;
+  /** Row counts over a period, per agent and per acting principal (GET /v1/team/usage). */
+  usage(query: UsageQuery): Promise<UsageCounts>;
   verify(range?: VerifyRange): Promise<VerifyReport>;
   erasePii(envelopeId: string): Promise<EraseResult | undefined>;
   /**

@@ -117,8 +117,11 @@ export class GrantBook implements GrantPort {
     return this.#view(row, await this.#ledger.children(id));
   }
 
-  async list(query: { agentId?: string; limit: number; offset: number; activeOnly?: boolean }): Promise<GrantView[]> {
-    const { rows } = await this.#ledger.list({ kind: 'approval', agent_id: query.agentId, limit: query.limit, offset: query.offset });
+  /** `agents`: only grants of these agents (a team's agent patterns). */
+  async list(query: { agentId?: string; agents?: readonly string[]; limit: number; offset: number; activeOnly?: boolean }): Promise<GrantView[]> {
+    const { rows } = await this.#ledger.list({
+      kind: 'approval', agent_id: query.agentId, ...(query.agents === undefined ? {} : { agents: query.agents }), limit: query.limit, offset: query.offset,
+    });
     const views = await Promise.all(rows.map((summary) => this.get(summary.envelope_id)));
     return query.activeOnly ? views.filter((view) => view.active) : views;
   }

@@ -5,6 +5,7 @@
 // The agent limits run after authentication, as the lifecycle says (401 before 429). The auth
 // limit runs before it: it exists to slow credential guessing, so failed attempts must count.
 
+import { agentInScope, isExactScope } from '../auth/agent-scope.ts';
 import { ApiError, type BeforeHandlerHook, type RequestContext } from '../http/index.ts';
 import { SlidingWindowLimiter, type Admission } from './sliding-window.ts';
 import { agentLimit, thresholdOf, type RateLimitSettings } from './rate-limit-file.ts';
@@ -52,7 +53,7 @@ export function createRateLimitHooks(options: RateLimitHookOptions): RateLimitHo
     const route = `${ctx.method} ${ctx.route}`;
     if (!AGENT_LIMITED_ROUTES.includes(route)) return undefined;
     const settings = options.settings();
-    const agent = agentBucket(ctx.req.headers['x-agent-id']);
+    const agent = credentialAgentBucket(ctx.principal?.agent_scope ?? null, ctx.req.headers['x-agent-id']);
     // The shared unknown bucket is nobody's agent: overrides never apply to it.
     const limit = agent === UNKNOWN_AGENT ? settings.default : agentLimit(settings, agent).limit;
     return { key: `${route}\u0000${agent}`, threshold: thresholdOf(limit), windowSeconds: settings.window_seconds, name: agent, who: `agent "${agent}" on ${route}` };
@@ -86,6 +87,18 @@ export function agentBucket(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? header[0] : header;
   const trimmed = value?.trim();
   return trimmed && AGENT_HEADER.test(trimmed) ? trimmed : UNKNOWN_AGENT;
+}
+
+/**
+ * An agent-bound credential counts in its own agent's bucket whatever X-Agent-ID says, so it can
+ * neither spend another agent's budget nor escape its own by naming someone else. Bound to a
+ * glob, the header picks among the agents the glob covers; outside it, the glob is the bucket.
+ */
+export function credentialAgentBucket(scope: string | null, header: string | string[] | undefined): string {
+  if (scope === null) return agentBucket(header);
+  if (isExactScope(scope)) return scope;
+  const named = agentBucket(header);
+  return named !== UNKNOWN_AGENT && agentInScope(scope, named) ? named : scope;
 }
 
 function apply(ctx: RequestContext, admission: Admission, { windowSeconds, name: bucket, who }: Bucket): void {

@@ -3,6 +3,7 @@
 
 import { ERRORS } from '../http/errors.ts';
 import { SCHEMAS, type SchemaName } from './components.ts';
+import { routeAccess } from '../auth/route-roles.ts';
 
 export interface ParameterDoc {
   name: string;
@@ -63,6 +64,8 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: {
 function operation(route: DocumentedRoute, doc: OperationDoc): object {
   const statuses = new Set<number>([500, ...(doc.errors ?? [])]);
   if (!route.meta?.public) statuses.add(401);
+  // The role table (src/auth/route-roles.ts): every route some role may not call can answer 403 ROLE_REQUIRED.
+  if (Array.isArray(routeAccess(route.method, route.path))) statuses.add(403);
   if (doc.request) for (const status of [400, 413, 415, 422]) statuses.add(status);
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(doc.responses)) {

@@ -76,6 +76,8 @@ export function principalOf(record: SessionRecord): Principal {
     team: record.teams[0] ?? null,
     teams: Object.freeze([...record.teams]),
     roles: Object.freeze([...record.roles]),
+    // A person is never an agent credential: nothing binds their calls to one agent.
+    agent_scope: null,
     expires_at: new Date(record.expires_at).toISOString(),
   };
 }

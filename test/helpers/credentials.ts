@@ -5,16 +5,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
 import { SignJWT, exportJWK, generateKeyPair, type JWK, type JWTPayload } from 'jose';
-import { issueApiKey, openSqliteKeyStore, type Tier } from '../../src/auth/index.ts';
+import { ROLES, issueApiKey, openSqliteKeyStore, type Role, type Tier } from '../../src/auth/index.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-of-at-least-32-bytes-0123456789';
 export const TEST_ISSUER = 'https://idp.test';
 export const TEST_AUDIENCE = 'governance-gateway';
 
-export async function issueKey(keysPath: string, tier: Tier, team: string | null = null): Promise<{ key: string; id: string }> {
+/** Roles default to all of them (admin included): tests of tiers and of everything else see no role checks. */
+export async function issueKey(keysPath: string, tier: Tier, team: string | null = null, options: { roles?: readonly Role[]; agent?: string } = {}): Promise<{ key: string; id: string }> {
   const store = openSqliteKeyStore(keysPath);
   try {
-    const { key, record } = await issueApiKey(store, { tier, team });
+    const { key, record } = await issueApiKey(store, { tier, team, roles: options.roles ?? ROLES, agent_scope: options.agent ?? null });
     return { key, id: record.id };
   } finally {
     await store.close();

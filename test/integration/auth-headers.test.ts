@@ -8,6 +8,7 @@ import { startTestGateway, type CallResult, type TestGateway } from '../helpers/
 import { validateBody } from '../helpers/bodies.ts';
 import { TEST_AUDIENCE, TEST_ISSUER, TEST_JWT_SECRET, hs256, issueKey } from '../helpers/credentials.ts';
 import { responseErrors } from '../../src/schemas/index.ts';
+import { ROLES } from '../../src/auth/index.ts';
 
 const AUTH_ENV = { AUTH_ENABLED: 'true', JWT_SECRET: TEST_JWT_SECRET, JWT_ISSUER: TEST_ISSUER, JWT_AUDIENCE: TEST_AUDIENCE };
 
@@ -39,7 +40,7 @@ describe('edge gateway: X-Service-Token only', () => {
     assert.equal(byKey.status, 200, byKey.text);
     assert.deepEqual(responseErrors('AuthCheck', byKey.body), []);
     assert.deepEqual({ ...byKey.body, features: undefined }, {
-      authenticated: true, auth_enabled: true, kind: 'api_key', subject: id, tier: 'team', team: 'payments', expires_at: null, features: undefined,
+      authenticated: true, auth_enabled: true, kind: 'api_key', subject: id, tier: 'team', team: 'payments', roles: [...ROLES], agent_scope: null, expires_at: null, features: undefined,
     });
     assert.ok(byKey.body.features.includes('audit_read') && !byKey.body.features.includes('chain_verify'));
     const byJwt = await check(gw, { 'x-service-token': await hs256({ sub: 'alice' }) });
@@ -112,7 +113,7 @@ describe('public routes and the auth switch', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(responseErrors('AuthCheck', res.body), []);
     assert.deepEqual({ ...res.body, features: undefined }, {
-      authenticated: false, auth_enabled: false, kind: 'anonymous', subject: 'anonymous', tier: 'team', team: null, expires_at: null, features: undefined,
+      authenticated: false, auth_enabled: false, kind: 'anonymous', subject: 'anonymous', tier: 'team', team: null, roles: [...ROLES], agent_scope: null, expires_at: null, features: undefined,
     });
   });
 

@@ -38,7 +38,7 @@ describe('govgate keys', () => {
 
     const listed = await govgate(['keys', 'list'], gw.config.keysPath);
     assert.equal(listed.code, 0);
-    assert.match(listed.stdout, new RegExp(`^${id}\\s+ggk_…${key.slice(-4).replace(/[-_]/g, '\\$&')}\\s+team\\s+payments\\s+ci pipeline\\s+\\S+\\s+\\d{4}-\\S+\\s+active$`, 'm'), listed.stdout);
+    assert.match(listed.stdout, new RegExp(`^${id}\\s+ggk_…${key.slice(-4).replace(/[-_]/g, '\\$&')}\\s+team\\s+viewer\\s+-\\s+payments\\s+ci pipeline\\s+\\S+\\s+\\d{4}-\\S+\\s+active$`, 'm'), listed.stdout);
     assert.ok(!listed.stdout.includes(key), 'list never shows a key');
     const listedJson = JSON.parse((await govgate(['keys', 'list', '--json'], gw.config.keysPath)).stdout);
     assert.notEqual(listedJson[0].last_used_at, null, 'last_used_at was recorded');

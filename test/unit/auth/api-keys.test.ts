@@ -76,7 +76,7 @@ describe('API key authenticator', () => {
     const store = tempStore(t).open();
     const { key, record } = await issueApiKey(store, { tier: 'team', team: 'payments' });
     const check = createApiKeyAuthenticator({ store });
-    assert.deepEqual(await check(key), { kind: 'api_key', subject: record.id, tier: 'team', team: 'payments', expires_at: null });
+    assert.deepEqual(await check(key), { kind: 'api_key', subject: record.id, tier: 'team', team: 'payments', roles: ['viewer'], agent_scope: null, expires_at: null });
     await rejects(check(generateApiKey()), 'invalid', /not known/);
   });
 
@@ -112,7 +112,7 @@ describe('API key authenticator', () => {
     const broken: KeyStore = {
       insert: async () => undefined, insertIfAbsent: async () => 'exists', list: async () => [], revoke: async () => 'not_found', touch: async () => undefined, close: async () => undefined,
       findByHash: async () => { throw new Error('disk I/O error'); },
-      revocationMark: async () => 0,
+      revocationMark: async () => 0, teams: undefined as never,
     };
     await rejects(createApiKeyAuthenticator({ store: broken })(generateApiKey()), 'unavailable', /cannot be read/);
   });

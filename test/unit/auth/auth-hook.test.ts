@@ -5,14 +5,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders } from 'node:http';
-import { ENTITLEMENTS, TIERS, createAuthHook, featuresFor, type Feature, type Tier } from '../../../src/auth/index.ts';
+import { ENTITLEMENTS, ROLES, TIERS, createAuthHook, featuresFor, type Feature, type Tier } from '../../../src/auth/index.ts';
 import { ApiError, type Principal, type RequestContext, type RouteMeta } from '../../../src/http/index.ts';
 
 function context(meta: RouteMeta, headers: IncomingHttpHeaders = {}): RequestContext {
   return { req: { headers }, meta } as unknown as RequestContext;
 }
 
-const principalWith = (tier: Tier): Principal => ({ kind: 'jwt', subject: 'user-1', tier, team: null, expires_at: null });
+const principalWith = (tier: Tier): Principal => ({ kind: 'jwt', subject: 'user-1', tier, team: null, roles: ROLES, agent_scope: null, expires_at: null });
 
 async function outcome(hook: ReturnType<typeof createAuthHook>, ctx: RequestContext): Promise<string> {
   try {
@@ -28,6 +28,7 @@ async function outcome(hook: ReturnType<typeof createAuthHook>, ctx: RequestCont
 const EXPECTED: Record<Feature, [Tier, 402 | 403]> = {
   runtime: ['developer', 403],
   kill_switch_read: ['developer', 403],
+  team_management: ['team', 403],
   kill_switch_write: ['team', 403],
   decision_rerun: ['team', 403],
   audit_read: ['team', 403],
@@ -69,7 +70,7 @@ describe('createAuthHook', () => {
     const hook = createAuthHook({ enabled: false, variant: 'edge', defaultTier: 'team' });
     const ctx = context({ feature: 'audit_read' }, { 'x-service-token': 'anything' });
     assert.equal(await outcome(hook, ctx), 'ok');
-    assert.deepEqual(ctx.principal, { kind: 'anonymous', subject: 'anonymous', tier: 'team', team: null, expires_at: null });
+    assert.deepEqual(ctx.principal, { kind: 'anonymous', subject: 'anonymous', tier: 'team', team: null, roles: ROLES, agent_scope: null, expires_at: null });
     assert.equal(await outcome(hook, context({ feature: 'chain_verify' })), '403 FORBIDDEN needs enterprise');
     assert.equal(await outcome(hook, context({ feature: 'llm_judge' })), '402 ENTITLEMENT_REQUIRED needs enterprise');
   });
@@ -88,7 +89,7 @@ describe('createAuthHook', () => {
 });
 
 describe('session cookies (single sign-on)', () => {
-  const person: Principal = { kind: 'session', subject: 'alice@example.com', tier: 'team', team: 'payments', teams: ['payments'], roles: ['reviewer'], expires_at: null };
+  const person: Principal = { kind: 'session', subject: 'alice@example.com', tier: 'team', team: 'payments', teams: ['payments'], roles: ['reviewer'], agent_scope: null, expires_at: null };
   const hookWith = (variant: 'embedded' | 'edge', asked: string[]) => createAuthHook({
     enabled: true, variant, defaultTier: 'enterprise',
     authenticate: async () => principalWith('enterprise'),

@@ -9,6 +9,7 @@ import { readCases } from './ledger-contract-reads.ts';
 import { reviewCases } from './ledger-contract-reviews.ts';
 import { executionCases } from './ledger-contract-executions.ts';
 import { retentionCases } from './ledger-contract-retention.ts';
+import { teamCases } from './ledger-contract-teams.ts';
 import type { OpenLedger } from './ledger-fixtures.ts';
 
 export function ledgerContractSuite(name: string, open: OpenLedger): void {
@@ -19,5 +20,6 @@ export function ledgerContractSuite(name: string, open: OpenLedger): void {
     chainCases(open);
     checkpointCases(open);
     retentionCases(open);
+    teamCases(open);
   });
 }

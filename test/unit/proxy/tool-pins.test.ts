@@ -58,6 +58,8 @@ describe('ToolPins', () => {
 
     const accepting = route(`    mcp:\n      accept_tool_changes:\n        search_kb: "${definitionHash(changed)}"\n`);
     assert.equal(await second.observe(accepting, changed), 'accepted');
+    const accepted = await ledger.latest('tool_pin');
+    assert.equal(accepted?.payload?.accepted_by, 'config:gateway.yaml', 'the row says who accepted');
     assert.equal(await second.changed(accepting, 'search_kb'), undefined);
     assert.equal(await second.observe(accepting, changed), 'same');
     const third = await ToolPins.load(ledger, () => null, versions);

@@ -1,0 +1,27 @@
+// Team scoping of reads: a principal with a team sees the audit records, review items and usage
+// of that team's agents only (the team's agent patterns in the team store), unless it is an
+// admin. Unscoped: admins, fleet-wide credentials (no team), credentials from before roles
+// (legacy_roles, so an upgrade hides nothing), and every caller while auth is off.
+
+import { ApiError, type RequestContext } from '../http/index.ts';
+import { isAdmin } from '../auth/index.ts';
+import { matchesTeamAgents } from '../ledger/agent-patterns.ts';
+
+/** The team's agent patterns ([] when the team owns no agents yet). */
+export type TeamAgents = (team: string) => Promise<readonly string[]>;
+
+/** The agent patterns `ctx`'s reads are limited to, or undefined for no limit. */
+export async function readScope(ctx: RequestContext, teamAgents: TeamAgents | undefined): Promise<readonly string[] | undefined> {
+  const principal = ctx.principal;
+  if (!teamAgents || !principal || principal.kind === 'anonymous' || principal.legacy_roles || principal.team === null || isAdmin(principal)) return undefined;
+  // A person signed in by SSO may belong to several teams: their reads cover all of them.
+  const teams = principal.teams && principal.teams.length > 0 ? principal.teams : [principal.team];
+  const patterns = await Promise.all(teams.map((team) => teamAgents(team)));
+  return [...new Set(patterns.flat())];
+}
+
+/** Answers `notFound` for a record of an agent outside the caller's team: its existence is not the caller's business. */
+export async function requireInReadScope(ctx: RequestContext, teamAgents: TeamAgents | undefined, agentId: string | null, notFound: () => ApiError): Promise<void> {
+  const scope = await readScope(ctx, teamAgents);
+  if (scope !== undefined && !matchesTeamAgents(scope, agentId)) throw notFound();
+}
