@@ -24,6 +24,9 @@ export const ENTITLEMENTS = {
   review_queue: { minimumTier: 'team', denial: 403, description: 'the human review queue' },
   // A dry run reads the active policy and, by envelope id, stored requests: a security team's tool.
   policy_evaluate: { minimumTier: 'team', denial: 403, description: 'policy dry runs (POST /v1/policy/evaluate)' },
+  // Fleet figures and alerts are for the SRE on call and the risk officer: team tier and up.
+  analytics: { minimumTier: 'team', denial: 403, description: 'fleet analytics (GET /v1/analytics/*)' },
+  alerts: { minimumTier: 'team', denial: 403, description: 'alerts: read, acknowledge and silence (/v1/alerts/*)' },
   chain_verify: { minimumTier: 'enterprise', denial: 403, description: 'hash chain verification' },
   llm_judge: { minimumTier: 'enterprise', denial: 402, description: 'the LLM judge' },
   // Reading certificates is audit work; issuing and revoking them is the paid certification feature.

@@ -59,6 +59,9 @@ export const ERRORS = {
   ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
   POLICY_VERSION_MISMATCH: { status: 409, title: 'Certification is only against the policy version in force' },
   CERTIFICATE_NOT_FOUND: { status: 404, title: 'No such certificate' },
+  PERIOD_INVALID: { status: 422, title: 'The period is empty, reversed, too long or in the future' },
+  BUCKET_INVALID: { status: 422, title: 'The bucket size does not fit the period or its grain' },
+  ALERT_NOT_FOUND: { status: 404, title: 'Unknown alert id' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

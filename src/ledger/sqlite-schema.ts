@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { alertTablesSql, rollupTablesSql } from '../insight/analytics/rollup-columns.ts';
 
 interface Migration {
   version: number;
@@ -131,6 +132,11 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) STRICT;
       CREATE INDEX judge_jobs_ready ON judge_jobs (run_after, id);
     `,
+  },
+  {
+    version: 10,
+    description: 'analytics roll-ups keyed by ledger seq, and alert state (src/insight)',
+    sql: rollupTablesSql('sqlite') + alertTablesSql('sqlite'),
   },
 ];
 

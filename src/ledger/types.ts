@@ -11,6 +11,8 @@ export const ENTRY_KINDS = [
   // Human oversight (src/oversight): claims and notes on a review item, approval grants, their
   // revocations and their uses. A 'review' row is the item's verdict (approved, rejected, expired).
   'review_claim', 'review_note', 'approval', 'approval_revoked', 'approval_use',
+  // A person acknowledged or silenced an alert (src/insight/alerts).
+  'alert_ack',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

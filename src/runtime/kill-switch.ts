@@ -1,7 +1,11 @@
 // The global kill switch. Its state is the newest `kill_switch` row in the ledger, so it survives
 // restarts, and every flip is recorded with who and why before it takes effect.
 
+import diagnostics_channel from 'node:diagnostics_channel';
 import { eventEntry, type Ledger, type LedgerRow } from '../ledger/index.ts';
+
+/** Every change of state, after its row is durable (set here, or read from the ledger): alerts subscribe. */
+export const killSwitchStateChannel = diagnostics_channel.channel('gateway:kill-switch');
 
 export interface KillSwitchState {
   active: boolean;
@@ -53,8 +57,13 @@ export class KillSwitch {
   #apply(row: LedgerRow): void {
     if (row.seq <= this.#seq) return;
     this.#seq = row.seq;
+    const was = this.#state.active;
     this.#state = stateFromRow(row);
     for (const listener of this.#listeners) listener(this.#state);
+    if (killSwitchStateChannel.hasSubscribers && (was !== this.#state.active || this.#state.active)) {
+      const { active, reason, updated_by, envelope_id } = this.#state;
+      killSwitchStateChannel.publish({ active, reason, updated_by, envelope_id });
+    }
   }
 
   /** Subscribes to state changes; returns the unsubscribe function. */
