@@ -18,3 +18,5 @@ export type { InternalRouteDeps } from './internal-routes.ts';
 export { judgeRoutes } from './judge-routes.ts';
 export { certifyRoutes } from './certify-routes.ts';
 export type { CertifyRouteDeps } from './certify-routes.ts';
+export { analyticsRoutes, ANALYTICS_DEFAULT_LIMIT, ANALYTICS_MAX_LIMIT, type AnalyticsRouteDeps } from './analytics-routes.ts';
+export { alertRoutes, type AlertRouteDeps } from './alert-routes.ts';

@@ -12,6 +12,8 @@ import { createLogger, createMetrics, type Logger } from '../observability/index
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
+import { alertRoutes, analyticsRoutes } from '../api/index.ts';
+import { startInsight, type RunningInsight } from '../insight/start-insight.ts';
 import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
@@ -78,6 +80,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   // Long-polls of sidecars (/v1/internal/fleet/state) answer at once when the gateway stops.
   const stopping = new AbortController();
   let judge: RunningJudge | undefined;
+  let insight: RunningInsight | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
@@ -129,6 +132,9 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       certified: (agentId, policyVersion) => certification.isCertified(agentId, policyVersion),
       reviews: reviewVerdicts(desk), grants,
     });
+    // The longest review SLA plus an hour: older open items are past every deadline (expired).
+    const backlogLookbackMs = () => Math.max(...Object.values(policies.current().decision.tiers).map((tier) => tier.review_sla_seconds)) * 1000 + 3_600_000;
+    insight = await startInsight({ config, logger, backlogLookbackMs, now: options.now });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     const rateLimitMetrics = createRateLimitMetrics(metrics.registry, () => rateLimits?.status() ?? null);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
@@ -157,6 +163,17 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
+      ...(insight ? analyticsRoutes({
+        analytics: insight.analytics, now: options.now, backlogLookbackMs,
+        certification: async (agentId) => {
+          const current = await certification.current(agentId, policies.current().version);
+          return current ? { ...current } : null;
+        },
+      }) : []),
+      ...(insight ? alertRoutes({
+        store: insight.alertStore, ledger, rules: () => insight!.alertRules.current(), reload: () => insight!.alertRules.status(), now: options.now,
+        versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
+      }) : []),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -207,6 +224,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await rateLimits?.close();
         await keys?.close();
         await jobs?.close();
+        await insight?.close();
         await judge?.close();
         await fleetSync?.close();
         await follower?.close();
@@ -221,6 +239,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await rateLimits?.close();
     await keys?.close();
     await jobs?.close();
+    await insight?.close();
     await judge?.close();
     await fleetSync?.close();
     await follower?.close();
