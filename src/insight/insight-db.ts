@@ -19,8 +19,12 @@ export interface InsightDb extends SqlRunner {
   readonly dialect: Dialect;
   /** Runs `task` in one write transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: one client). */
   transaction<T>(task: (tx: SqlRunner) => Promise<T>): Promise<T>;
-  /** Runs `task` unless another replica runs the same job now (PostgreSQL advisory lock; SQLite: one gateway per file, so always). */
-  exclusive<T>(job: string, task: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /**
+   * Runs `task` unless another replica runs the same job now (PostgreSQL advisory lock; SQLite:
+   * one gateway per file, so always). `task` gets the connection that holds the lock, so a job
+   * never needs a second connection of the pool while it holds one.
+   */
+  exclusive<T>(job: string, task: (db: InsightDb) => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
 }
 
@@ -59,7 +63,9 @@ export function sqliteInsightDb(db: DatabaseSync): InsightDb {
       busy = run;
       return run;
     },
-    exclusive: async (_job, task) => ({ ran: true, value: await task() }),
+    async exclusive(_job, task) {
+      return { ran: true, value: await task(this) };
+    },
     close: async () => { db.close(); },
   };
 }
@@ -87,6 +93,25 @@ export function postgresInsightDb(pool: pg.Pool, schema: string): InsightDb {
       return rows;
     },
   });
+  const inTransaction = async <T>(client: pg.PoolClient, task: (tx: SqlRunner) => Promise<T>): Promise<T> => {
+    await client.query('BEGIN');
+    try {
+      const value = await task(on(client));
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    }
+  };
+  /** The same operations on one checked-out client (the one holding a job's advisory lock). */
+  const pinned = (client: pg.PoolClient): InsightDb => ({
+    dialect: 'postgres',
+    all: on(client).all,
+    transaction: (task) => inTransaction(client, task),
+    exclusive: async (job, task) => tryAdvisoryLockOn(client, advisoryKey(job, schema), () => task(pinned(client)), () => {}),
+    close: async () => {},
+  });
   return {
     dialect: 'postgres',
     all: on(pool).all,
@@ -94,12 +119,9 @@ export function postgresInsightDb(pool: pg.Pool, schema: string): InsightDb {
       const client = await pool.connect();
       let broken = false;
       try {
-        await client.query('BEGIN');
-        const value = await task(on(client));
-        await client.query('COMMIT');
-        return value;
+        return await inTransaction(client, task);
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => { broken = true; });
+        broken = (error as { code?: string }).code === undefined;
         throw error;
       } finally {
         client.release(broken);
@@ -109,7 +131,7 @@ export function postgresInsightDb(pool: pg.Pool, schema: string): InsightDb {
       const client = await pool.connect();
       let broken = false;
       try {
-        return await tryAdvisoryLockOn(client, advisoryKey(job, schema), task, () => { broken = true; });
+        return await tryAdvisoryLockOn(client, advisoryKey(job, schema), () => task(pinned(client)), () => { broken = true; });
       } catch (error) {
         broken = true;
         throw error;
@@ -131,7 +153,7 @@ export const FIGURE_TYPES = {
 
 /** A pool for the insight queries, with figures parsed as numbers. */
 export function openInsightPool(config: pg.PoolConfig, onError: (error: Error) => void): pg.Pool {
-  const pool = new pg.Pool({ max: 2, idleTimeoutMillis: 30_000, ...config, types: FIGURE_TYPES as pg.CustomTypesConfig });
+  const pool = new pg.Pool({ max: 4, idleTimeoutMillis: 30_000, ...config, types: FIGURE_TYPES as pg.CustomTypesConfig });
   pool.on('error', onError);
   return pool;
 }

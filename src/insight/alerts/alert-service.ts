@@ -42,8 +42,9 @@ export class AlertService {
 
   /** One evaluation round of the threshold rules (skipped while another replica runs one). */
   async evaluate(): Promise<EvaluationReport> {
+    // Rolled up first (its own lock and connection), so the windows count every recorded row.
+    await this.#deps.analytics.rollup.run();
     const result = await this.#deps.db.exclusive('alert_evaluation', async () => {
-      await this.#deps.analytics.rollup.run();
       const now = this.#now();
       const report = { fired: [] as string[], resolved: [] as string[] };
       const { rules } = this.#deps.rules();

@@ -33,11 +33,11 @@ export class Rollup {
 
   /** Rolls up to `maxRows` new ledger rows (default: all of them). */
   async run(maxRows = Number.MAX_SAFE_INTEGER): Promise<RollupReport> {
-    const result = await this.#db.exclusive('analytics_rollup', async () => {
+    const result = await this.#db.exclusive('analytics_rollup', async (db) => {
       let rows = 0;
       let through = await this.throughSeq();
       while (rows < maxRows) {
-        const step = await this.#step(Math.min(this.#batchRows, maxRows - rows));
+        const step = await this.#step(db, Math.min(this.#batchRows, maxRows - rows));
         through = step.through;
         if (step.rows === 0) break;
         rows += step.rows;
@@ -54,14 +54,14 @@ export class Rollup {
     return Number(row?.through_seq ?? 0);
   }
 
-  async #step(limit: number): Promise<{ rows: number; through: number }> {
+  async #step(db: InsightDb, limit: number): Promise<{ rows: number; through: number }> {
     try {
-      return await this.#db.transaction((tx) => this.#apply(tx, this.#statements, limit));
+      return await db.transaction((tx) => this.#apply(tx, this.#statements, limit));
     } catch (error) {
       // PostgreSQL: a payload in the batch is not JSON (tampering; verify reports it). Roll the
       // batch up again reading each payload tolerantly, slower but only for this batch.
       if ((error as { code?: string }).code !== '22P02') throw error;
-      return this.#db.transaction((tx) => this.#apply(tx, this.#tolerant, limit));
+      return db.transaction((tx) => this.#apply(tx, this.#tolerant, limit));
     }
   }
 
