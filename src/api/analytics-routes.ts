@@ -23,7 +23,7 @@ export interface AnalyticsRouteDeps {
   /** The agent's certification for the policy version in force, for /agents. */
   certification?: (agentId: string) => Promise<Record<string, unknown> | null>;
   /**
-   * The agents a caller may see (a team's), merged with the `agent` parameter; undefined: all.
+   * The agents a caller may see (a team's), merged with the `agents` parameter; undefined: all.
    * The teams of h/roles plug in here.
    */
   scopeOf?: (ctx: RequestContext) => AgentScope | undefined;
@@ -33,7 +33,7 @@ const periodParams: ParameterDoc[] = [
   { name: 'from', in: 'query', description: 'Start of the period (ISO-8601 date-time). Default: `to` minus `period`.', schema: { type: 'string', format: 'date-time' } },
   { name: 'to', in: 'query', description: 'End of the period, excluded (ISO-8601). Default: now.', schema: { type: 'string', format: 'date-time' } },
   { name: 'period', in: 'query', description: `Length of the period when \`from\` is not given: 15m, 1h, 24h, 7d, 30d... (default 24h, at most ${MAX_PERIOD_DAYS}d).`, schema: { type: 'string', pattern: '^([0-9]+[smhdw])+$' } },
-  { name: 'agent', in: 'query', description: `Only these agents: comma-separated ids or globs (\`payments-*\`), at most ${MAX_SCOPE_AGENTS}.`, schema: { type: 'string' } },
+  { name: 'agents', in: 'query', description: `Only these agents: comma-separated ids or globs (\`payments-*\`), at most ${MAX_SCOPE_AGENTS}.`, schema: { type: 'string' } },
 ];
 const limitParam: ParameterDoc = { name: 'limit', in: 'query', description: `Rows: default ${ANALYTICS_DEFAULT_LIMIT}, maximum ${ANALYTICS_MAX_LIMIT}.`, schema: { type: 'integer', minimum: 1, maximum: ANALYTICS_MAX_LIMIT, default: ANALYTICS_DEFAULT_LIMIT } };
 
@@ -110,7 +110,7 @@ function readPeriodAndScope(q: QueryReader, nowMs: number, callerScope: AgentSco
   const fromText = q.string('from', ISO);
   const toText = q.string('to', ISO);
   const periodText = q.string('period', /^(\d{1,6}[smhdw]){1,4}$/);
-  const agentText = q.string('agent', /^[^,]+(,[^,]+)*$/);
+  const agentText = q.string('agents', /^[^,]+(,[^,]+)*$/);
   const agents = agentText?.split(',') ?? [];
   const time = (text: string | undefined, name: string): number | undefined => {
     if (text === undefined) return undefined;
@@ -120,7 +120,7 @@ function readPeriodAndScope(q: QueryReader, nowMs: number, callerScope: AgentSco
   };
   const badAgent = agents.find((agent) => !AGENT_PATTERN.test(agent));
   if (badAgent !== undefined || agents.length > MAX_SCOPE_AGENTS) {
-    throw new ApiError('VALIDATION_FAILED', 'Invalid query parameters: query.agent.', { errors: [{ path: 'query.agent', message: `must be up to ${MAX_SCOPE_AGENTS} comma-separated agent ids or globs (letters, digits, - _ . : @ / *)` }] });
+    throw new ApiError('VALIDATION_FAILED', 'Invalid query parameters: query.agents.', { errors: [{ path: 'query.agents', message: `must be up to ${MAX_SCOPE_AGENTS} comma-separated agent ids or globs (letters, digits, - _ . : @ / *)` }] });
   }
   const periodSeconds = periodText === undefined ? undefined : parseDurationSeconds(periodText);
   if (periodText !== undefined && periodSeconds === undefined) throw new ApiError('PERIOD_INVALID', `period "${periodText}" is not a duration like 15m, 24h or 7d.`);
@@ -133,7 +133,7 @@ function readPeriodAndScope(q: QueryReader, nowMs: number, callerScope: AgentSco
   return { period: { from: new Date(from), to: new Date(to) }, scope: mergeScope(agents, callerScope) };
 }
 
-/** The caller's own scope (a team) bounds what the `agent` parameter may ask for. */
+/** The caller's own scope (a team) bounds what the `agents` parameter may ask for. */
 function mergeScope(asked: string[], caller: AgentScope | undefined): AgentScope | undefined {
   if (!caller?.agents?.length) return asked.length > 0 ? { agents: asked } : undefined;
   if (asked.length === 0) return caller;

@@ -69,7 +69,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       assert.equal(summary.body.change.calls, 4);
       assert.ok(summary.body.through_seq >= 5);
 
-      const scoped = await gw.call('GET', '/v1/analytics/summary?period=1h&agent=ops-*');
+      const scoped = await gw.call('GET', '/v1/analytics/summary?period=1h&agents=ops-*');
       assert.equal(scoped.body.grain, 'hour');
       assert.equal(scoped.body.figures.calls, 1, 'the glob scope keeps only ops-agent-2');
 
@@ -113,7 +113,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
         ['/v1/analytics/decisions?bucket=2m', 422, 'VALIDATION_FAILED'],
         ['/v1/analytics/decisions?period=7d&bucket=5m', 422, 'BUCKET_INVALID'],
         ['/v1/analytics/decisions?period=90d&bucket=1h', 422, 'BUCKET_INVALID'],
-        ['/v1/analytics/summary?agent=a%20b', 422, 'VALIDATION_FAILED'],
+        ['/v1/analytics/summary?agents=a%20b', 422, 'VALIDATION_FAILED'],
         ['/v1/analytics/summary?colour=red', 400, 'UNKNOWN_QUERY_PARAMETER'],
         ['/v1/alerts/history?limit=-1', 422, 'VALIDATION_FAILED'],
       ];
