@@ -7,7 +7,7 @@ import type { Config } from '../config/index.ts';
 import { watchConfigFile, type WatchedConfigFile } from '../config/watch-config-file.ts';
 import type { Logger } from '../observability/index.ts';
 import { AnalyticsQueries, Rollup } from './analytics/index.ts';
-import { AlertService, AlertStore, defaultAlertRules, parseAlertRules, type AlertRules } from './alerts/index.ts';
+import { AlertService, AlertStore, defaultAlertRules, parseAlertRules, type AlertRules, type AlertServiceDeps } from './alerts/index.ts';
 import { openInsightDb } from './open-insight-db.ts';
 import type { InsightDb } from './insight-db.ts';
 
@@ -21,6 +21,7 @@ export interface RunningInsight {
 
 export async function startInsight(options: {
   config: Config; logger: Logger; backlogLookbackMs: () => number; now?: () => number;
+  conditions?: AlertServiceDeps['conditions'];
 }): Promise<RunningInsight | undefined> {
   const { config, logger } = options;
   const db: InsightDb | undefined = await openInsightDb(config, (error) => logger.warn('insight connection error', { error: error.message }));
@@ -42,6 +43,7 @@ export async function startInsight(options: {
     db, store: alertStore, analytics, rules: () => alertRules.current(), backlogLookbackMs: options.backlogLookbackMs,
     now: options.now ? () => new Date(options.now!()) : undefined,
     onError: (error) => logger.warn('alert event not recorded', { error: error.message }),
+    conditions: options.conditions,
   });
   alerts.listen();
   const timers: NodeJS.Timeout[] = [];

@@ -20,6 +20,11 @@ export interface AlertServiceDeps {
   now?: () => Date;
   /** How far back open review items are looked for (the longest review SLA plus a margin). */
   backlogLookbackMs: () => number;
+  /**
+   * Event conditions as this process sees them now (the kill switch), reconciled every round: an
+   * event missed while no replica listened (a restart) still fires or resolves.
+   */
+  conditions?: () => Array<{ name: AlertEventName; firing: boolean; summary: string }>;
   onError?: (error: Error) => void;
 }
 
@@ -61,6 +66,14 @@ export class AlertService {
           if (await this.#fire({ rule: rule.name, severity: rule.severity, summary: rule.summary, value: verdict.value, threshold: rule.above }, now)) report.fired.push(rule.name);
         } else if (await this.#resolve(rule.name, now, verdict.value)) {
           report.resolved.push(rule.name);
+        }
+      }
+      for (const condition of this.#deps.conditions?.() ?? []) {
+        const rule = this.#deps.rules().events.find((e) => e.name === condition.name);
+        if (condition.firing && rule?.enabled) {
+          if (await this.#fire({ rule: condition.name, severity: rule.severity, summary: condition.summary, value: null, threshold: null }, now)) report.fired.push(condition.name);
+        } else if (await this.#resolve(condition.name, now, null)) {
+          report.resolved.push(condition.name);
         }
       }
       // A rule removed from alerts.yaml does not leave its alert firing forever.

@@ -96,6 +96,21 @@ for (const store of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(history.alerts.map((a) => [a.status, a.acked_by]), [['resolved', 'user:rita'], ['resolved', null]]);
     });
 
+    test('event conditions are reconciled each round: a kill switch seen on while nobody listened fires, then resolves', async (t) => {
+      const { db } = await open(t, store);
+      const state = { on: true };
+      const store_ = new AlertStore(db);
+      const alerts = new AlertService({
+        db, store: store_, analytics: new AnalyticsQueries(db, new Rollup(db)), rules: () => RULES, backlogLookbackMs: () => 86_400_000,
+        conditions: () => [{ name: 'kill_switch_active', firing: state.on, summary: 'Kill switch on: drill' }],
+      });
+      assert.deepEqual((await alerts.evaluate()).fired, ['kill_switch_active']);
+      assert.deepEqual((await alerts.evaluate()).fired, []);
+      state.on = false;
+      assert.deepEqual((await alerts.evaluate()).resolved, ['kill_switch_active']);
+      assert.deepEqual((await store_.history({ limit: 5, offset: 0 })).alerts.map((a) => [a.rule, a.status, a.summary]), [['kill_switch_active', 'resolved', 'Kill switch on: drill']]);
+    });
+
     test('the roll-up counts each row once, whatever the batch size, and reads a tampered payload as no facts', async (t) => {
       const { ledger, db, tamper } = await open(t, store);
       for (let i = 0; i < 7; i++) await ledger.append(decision(i % 2 === 0 ? 'approve' : 'block', i));
