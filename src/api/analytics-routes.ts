@@ -78,15 +78,16 @@ export function analyticsRoutes(deps: AnalyticsRouteDeps): Route[] {
       return deps.analytics.tools({ period, scope, limit });
     }),
     route('decisions', 'Decisions per outcome as a time series',
-      `Buckets of 1m, 5m, 15m (fleet-wide periods up to 2 days), 1h, 6h or 1d; at most ${MAX_POINTS} points.`, 'AnalyticsDecisions',
+      `Buckets of 1m, 5m, 15m (fleet-wide periods up to 2 days), 1h, 6h (periods up to 2 days) or 1d; at most ${MAX_POINTS} points.`, 'AnalyticsDecisions',
       [{ name: 'bucket', in: 'query', description: 'Bucket size (default 1h).', schema: { type: 'string', enum: Object.keys(BUCKETS) } }],
       async ({ q, period, scope }) => {
         const bucket = q.oneOf('bucket', Object.keys(BUCKETS)) ?? '1h';
         q.done();
         const bucketMinutes = BUCKETS[bucket];
         const grain: Grain = deps.analytics.grainOf({ period, scope });
-        if (grain === 'hour' && bucketMinutes < 60) {
-          throw new ApiError('BUCKET_INVALID', `A ${bucket} bucket needs fleet-wide figures over at most 2 days; this period or scope is answered hourly (use 1h, 6h or 1d).`);
+        const grainMinutes = { minute: 1, hour: 60, day: 1440 }[grain];
+        if (bucketMinutes < grainMinutes) {
+          throw new ApiError('BUCKET_INVALID', `A ${bucket} bucket is finer than the ${grain} grain that answers this period and scope (periods over 2 days are per day, agent-scoped ones per hour at best).`);
         }
         const points = Math.ceil((period.to.getTime() - period.from.getTime()) / (bucketMinutes * 60_000));
         if (points > MAX_POINTS) throw new ApiError('BUCKET_INVALID', `${points} buckets of ${bucket} in this period; at most ${MAX_POINTS}: use a larger bucket.`);

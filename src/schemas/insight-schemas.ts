@@ -10,7 +10,7 @@ const counts = { type: 'object', additionalProperties: count };
 
 const freshness = {
   through_seq: { ...count, description: 'The newest ledger seq the figures count (the roll-up lags the ledger by at most ANALYTICS_ROLLUP_INTERVAL_SECONDS).' },
-  grain: { type: 'string', enum: ['minute', 'hour'], description: 'The roll-up the figures come from: the period is rounded out to it.' },
+  grain: { type: 'string', enum: ['minute', 'hour', 'day'], description: 'The roll-up the figures come from: the period is rounded out to it.' },
   period: { ...period, description: 'The period summed, [from, to).' },
 };
 

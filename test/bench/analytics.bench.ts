@@ -9,12 +9,17 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openLedgerDatabase } from '../../src/ledger/index.ts';
+import { rollupTablesSql } from '../../src/insight/analytics/rollup-columns.ts';
 import { migratePostgres } from '../../src/ledger/postgres-schema.ts';
 import { AnalyticsQueries, Rollup } from '../../src/insight/analytics/index.ts';
 import { openInsightPool, postgresInsightDb, sqliteInsightDb, type InsightDb } from '../../src/insight/insight-db.ts';
 import { postgresUrl } from '../helpers/postgres.ts';
 
 const ROWS = Number(process.env.ANALYTICS_BENCH_ROWS ?? 5_000_000);
+/** Which stores to measure (comma-separated); default both. */
+const STORES = (process.env.ANALYTICS_BENCH_STORES ?? 'sqlite,postgres').split(',');
+/** A ledger file this bench generated before (kept with ANALYTICS_BENCH_KEEP): generation is skipped, the roll-up redone. */
+const REUSE = process.env.ANALYTICS_BENCH_SQLITE_FILE;
 const DAYS = 30;
 const END = Date.parse('2026-11-01T00:00:00Z');
 const START = END - DAYS * 86_400_000;
@@ -45,17 +50,20 @@ async function timeQueries(name: string, db: InsightDb): Promise<void> {
   const rollup = new Rollup(db, { batchRows: 200_000 });
   let started = performance.now();
   const report = await rollup.run();
-  console.log(`${name}: roll-up of ${report.rows} rows: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${name}: roll-up of ${report.rows} rows: ${((performance.now() - started) / 1000).toFixed(1)} s (load ${os.loadavg()[0].toFixed(1)})`);
+  // Fresh tables: give the planners their statistics, as autovacuum / a long-lived database would have.
+  await db.all('ANALYZE');
   const q = new AnalyticsQueries(db, rollup);
   const now = new Date(END);
   const last = (days: number) => ({ from: new Date(END - days * 86_400_000), to: now });
   const cases: Array<[string, () => Promise<unknown>]> = [
     ['summary 24h (minute grain)', () => q.summary({ period: last(1), now, backlogLookbackMs: 4 * 86_400_000 })],
-    ['summary 30d (hour grain)', () => q.summary({ period: last(30), now, backlogLookbackMs: 4 * 86_400_000 })],
+    ['summary 30d (day grain)', () => q.summary({ period: last(30), now, backlogLookbackMs: 4 * 86_400_000 })],
     ['summary 30d, scope agent-1*', () => q.summary({ period: last(30), scope: { agents: ['agent-1*'] }, now, backlogLookbackMs: 4 * 86_400_000 })],
     ['agents 30d top 20', () => q.agents({ period: last(30), limit: 20 })],
     ['tools 30d top 20', () => q.tools({ period: last(30), limit: 20 })],
-    ['decisions 30d by 1d', () => q.decisions({ period: last(30), bucketMinutes: 1440, grain: 'hour' })],
+    ['decisions 30d by 1d', () => q.decisions({ period: last(30), bucketMinutes: 1440, grain: 'day' })],
+    ['agents 24h top 20 (hour grain)', () => q.agents({ period: last(1), limit: 20 })],
     ['decisions 24h by 5m', () => q.decisions({ period: last(1), bucketMinutes: 5, grain: 'minute' })],
     ['failures 30d top 20', () => q.failures({ period: last(30), limit: 20 })],
     ['latency 30d', () => q.latency({ period: last(30) })],
@@ -66,7 +74,7 @@ async function timeQueries(name: string, db: InsightDb): Promise<void> {
     await run();
     started = performance.now();
     await run();
-    console.log(`${name}: ${label.padEnd(30)} ${(performance.now() - started).toFixed(1).padStart(8)} ms`);
+    console.log(`${name}: ${label.padEnd(30)} ${(performance.now() - started).toFixed(1).padStart(8)} ms  (load ${os.loadavg()[0].toFixed(1)})`);
   }
 }
 
@@ -74,11 +82,27 @@ export const analyticsBench = {
   name: 'analytics',
   async run(): Promise<void> {
     console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
+    if (STORES.includes('sqlite')) await benchSqlite();
+    if (STORES.includes('postgres')) await benchPostgres();
+    console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  },
+};
+
+async function benchSqlite(): Promise<void> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-analytics-bench-'));
     try {
+      if (REUSE) {
+        const sqlite = openLedgerDatabase(REUSE);
+        sqlite.exec('PRAGMA synchronous = OFF');
+        for (const { name } of sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'analytics_%'`).all() as Array<{ name: string }>) sqlite.exec(`DROP TABLE ${name}`);
+        sqlite.exec(rollupTablesSql('sqlite'));
+        console.log(`sqlite: reusing ${REUSE} (${(sqlite.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n} rows)`);
+        await timeQueries('sqlite', sqliteInsightDb(sqlite));
+        return;
+      }
       const file = path.join(dir, 'ledger.db');
       const sqlite = openLedgerDatabase(file);
-      let started = performance.now();
+      const started = performance.now();
       sqlite.exec('PRAGMA synchronous = OFF');
       sqlite.exec(`BEGIN; WITH RECURSIVE n(s) AS (SELECT 1 UNION ALL SELECT s + 1 FROM n WHERE s < ${ROWS})
         INSERT INTO ledger (${COLUMNS}) SELECT ${rowSql('s', 'sqlite')} FROM n; COMMIT;`);
@@ -87,6 +111,9 @@ export const analyticsBench = {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+}
+
+async function benchPostgres(): Promise<void> {
     const url = postgresUrl();
     const schema = `gg_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });
@@ -101,12 +128,9 @@ export const analyticsBench = {
       console.log(`postgres: generated ${ROWS} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       const db = postgresInsightDb(pool, schema);
       await timeQueries('postgres', db);
-      await pool.query('ANALYZE analytics_minutes; ANALYZE analytics_hours; ANALYZE analytics_failures');
       await db.close();
     } finally {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
     }
-    console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  },
-};
+}

@@ -73,6 +73,11 @@ for (const store of ['sqlite', 'postgres'] as const) {
       assert.equal(scoped.body.grain, 'hour');
       assert.equal(scoped.body.figures.calls, 1, 'the glob scope keeps only ops-agent-2');
 
+      const week = await gw.call('GET', '/v1/analytics/summary?period=7d');
+      assert.deepEqual([week.body.grain, week.body.figures.calls, week.body.figures.decisions.by_outcome.block], ['day', 4, 1]);
+      const weekAgents = await gw.call('GET', '/v1/analytics/agents?period=7d&agents=payments-agent-1');
+      assert.deepEqual(weekAgents.body.agents.map((a: any) => [a.agent_id, a.decisions]), [['payments-agent-1', 3]]);
+
       const agents = await gw.call('GET', '/v1/analytics/agents?period=1h');
       assert.deepEqual(agents.body.agents.map((a: any) => [a.agent_id, a.decisions]), [['payments-agent-1', 3], ['ops-agent-2', 1]]);
       assert.equal(agents.body.agents[1].block_rate, 1);

@@ -4,7 +4,7 @@
 
 import type { InsightDb, SqlParams, SqlRow } from '../insight-db.ts';
 import { comparison, figuresOf, histogram, summedMeasures, type Figures, type Percentiles } from './figures.ts';
-import { bucketRange, MINUTE_TABLE_MAX_MS, previousPeriod, type BucketRange, type Grain, type Period } from './period.ts';
+import { bucketRange, grainFor, previousPeriod, type BucketRange, type Grain, type Period } from './period.ts';
 import { DECIDED_KINDS, gatewayBucketColumns, MEASURES, upstreamBucketColumns } from './rollup-columns.ts';
 import { isScoped, scopeCondition, type AgentScope } from './scope.ts';
 import type { Rollup } from './rollup.ts';
@@ -51,10 +51,14 @@ export class AnalyticsQueries {
     return this.#rollup;
   }
 
-  /** The fleet-wide table answers short unscoped periods to the minute; the rest is hourly. */
+  /** Short unscoped periods to the minute, short scoped ones to the hour, long ones to the day. */
   grainOf(query: AnalyticsQuery): Grain {
-    const span = query.period.to.getTime() - query.period.from.getTime();
-    return !isScoped(query.scope) && span <= MINUTE_TABLE_MAX_MS ? 'minute' : 'hour';
+    return grainFor(query.period, isScoped(query.scope));
+  }
+
+  /** The grain of per-agent and per-tool figures (never the fleet-wide minute table). */
+  perAgentGrain(query: AnalyticsQuery): Grain {
+    return grainFor(query.period, true);
   }
 
   /** Figures over a period, summed per kind, outcome and tier. */
@@ -86,23 +90,30 @@ export class AnalyticsQueries {
    */
   async backlog(options: { now: Date; lookbackMs: number; scope?: AgentScope }): Promise<ReviewBacklog> {
     const scope = scopeCondition(options.scope, 'l.agent_id');
+    // The first seq of the lookback (created_at index), then only the queued rows after it
+    // (the ledger_review_candidates partial index), each probed for a verdict (parent index).
+    const [first] = await this.#db.all(
+      'SELECT seq FROM ledger WHERE created_at >= :since ORDER BY created_at LIMIT 1',
+      { since: new Date(options.now.getTime() - options.lookbackMs).toISOString() });
+    if (!first) return { open: 0, overdue: 0, oldest_open_at: null };
     const [row] = await this.#db.all(
       `SELECT COUNT(*) AS open, SUM(CASE WHEN l.review_deadline < :now THEN 1 ELSE 0 END) AS overdue, MIN(l.created_at) AS oldest
          FROM ledger l
-        WHERE l.outcome IN ('escalate', 'request_evidence') AND l.${DECIDED} AND l.created_at >= :since
+        WHERE l.outcome IN ('escalate', 'request_evidence') AND l.kind IN ('validate', 'pre_check', 'post_check', 'decision')
+          AND l.seq >= :from_seq
           ${scope.sql ? `AND ${scope.sql}` : ''}
           AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review')`,
-      { now: options.now.toISOString(), since: new Date(options.now.getTime() - options.lookbackMs).toISOString(), ...scope.params },
+      { now: options.now.toISOString(), from_seq: Number(first.seq), ...scope.params },
     );
     return { open: Number(row.open ?? 0), overdue: Number(row.overdue ?? 0), oldest_open_at: (row.oldest as string | null) ?? null };
   }
 
   /** The busiest agents of the period, with outcomes, daily approval rate and top failure codes. */
   async agents(query: AnalyticsQuery & { limit: number }) {
-    const range = bucketRange(query.period, 'hour');
+    const range = bucketRange(query.period, this.perAgentGrain(query));
     const { where, params } = this.#where(range, query.scope);
     const top = await this.#db.all(
-      `SELECT agent_id, SUM(calls) AS decisions FROM analytics_hours WHERE ${where} AND ${DECIDED} AND agent_id <> ''
+      `SELECT agent_id, SUM(calls) AS decisions FROM ${range.table} WHERE ${where} AND ${DECIDED} AND agent_id <> ''
         GROUP BY agent_id ORDER BY decisions DESC, agent_id LIMIT :limit`, { ...params, limit: query.limit });
     const ids = top.map((row) => String(row.agent_id));
     const agents = new Map(ids.map((id) => [id, {
@@ -113,7 +124,7 @@ export class AnalyticsQueries {
     if (ids.length > 0) {
       const inList = { sql: ids.map((_, i) => `:agent_${i}`).join(', '), params: Object.fromEntries(ids.map((id, i) => [`agent_${i}`, id])) };
       const daily = await this.#db.all(
-        `SELECT agent_id, (bucket / 1440) * 1440 AS day, kind, outcome, SUM(calls) AS n FROM analytics_hours
+        `SELECT agent_id, (bucket / 1440) * 1440 AS day, kind, outcome, SUM(calls) AS n FROM ${range.table}
           WHERE ${where} AND agent_id IN (${inList.sql}) GROUP BY agent_id, (bucket / 1440) * 1440, kind, outcome`, { ...params, ...inList.params });
       const days = new Map<string, Map<number, { total: number; approve: number }>>();
       for (const row of daily) {
@@ -136,7 +147,7 @@ export class AnalyticsQueries {
         }));
       }
       const failures = await this.#db.all(
-        `SELECT agent_id, code, SUM(failures) AS n FROM analytics_failures WHERE ${where} AND agent_id IN (${inList.sql})
+        `SELECT agent_id, code, SUM(failures) AS n FROM ${range.failureTable} WHERE ${where} AND agent_id IN (${inList.sql})
           GROUP BY agent_id, code ORDER BY n DESC, code`, { ...params, ...inList.params });
       for (const row of failures) {
         const agent = agents.get(String(row.agent_id))!;
@@ -149,7 +160,7 @@ export class AnalyticsQueries {
 
   /** The busiest tools (actions) of the period: calls, blocks, latency and upstream errors. */
   async tools(query: AnalyticsQuery & { limit: number }) {
-    const range = bucketRange(query.period, 'hour');
+    const range = bucketRange(query.period, this.perAgentGrain(query));
     const { where, params } = this.#where(range, query.scope);
     const rows = await this.#db.all(
       `SELECT action,
@@ -158,7 +169,7 @@ export class AnalyticsQueries {
               SUM(CASE WHEN ${DECIDED} AND outcome = 'block' THEN calls ELSE 0 END) AS blocks,
               SUM(CASE WHEN ${DECIDED} AND outcome IN ('escalate', 'request_evidence') THEN calls ELSE 0 END) AS escalations,
               ${summedMeasures(['upstream_calls', 'upstream_errors', 'gateway_ms_sum', 'upstream_ms_sum', ...gatewayBucketColumns, ...upstreamBucketColumns])}
-         FROM analytics_hours WHERE ${where} AND action <> ''
+         FROM ${range.table} WHERE ${where} AND action <> ''
         GROUP BY action ORDER BY calls DESC, decisions DESC, action LIMIT :limit`, { ...params, limit: query.limit });
     return {
       ...(await this.#freshness(range)),
@@ -199,10 +210,10 @@ export class AnalyticsQueries {
 
   /** The most frequent failure codes, each with its newest example row. */
   async failures(query: AnalyticsQuery & { limit: number }) {
-    const range = bucketRange(query.period, 'hour');
+    const range = bucketRange(query.period, this.perAgentGrain(query));
     const { where, params } = this.#where(range, query.scope);
     const rows = await this.#db.all(
-      `SELECT code, SUM(failures) AS n, COUNT(DISTINCT agent_id) AS agents, MAX(example_seq) AS example_seq FROM analytics_failures
+      `SELECT code, SUM(failures) AS n, COUNT(DISTINCT agent_id) AS agents, MAX(example_seq) AS example_seq FROM ${range.failureTable}
         WHERE ${where} GROUP BY code ORDER BY n DESC, code LIMIT :limit`, { ...params, limit: query.limit });
     const seqs = rows.map((row) => Number(row.example_seq));
     const examples = new Map<number, SqlRow>();
@@ -247,7 +258,8 @@ export class AnalyticsQueries {
   }
 
   #where(range: BucketRange, scope: AgentScope | undefined): { where: string; params: SqlParams } {
-    const condition = range.table === 'analytics_hours' || range.grain === 'hour' ? scopeCondition(scope) : { sql: '', params: {} };
+    // The minute table has no agent column: only unscoped queries read it (grainFor).
+    const condition = range.grain === 'minute' ? { sql: '', params: {} } : scopeCondition(scope);
     return {
       where: `bucket >= :from_bucket AND bucket < :to_bucket${condition.sql ? ` AND ${condition.sql}` : ''}`,
       params: { from_bucket: range.from, to_bucket: range.to, ...condition.params },

@@ -7,10 +7,24 @@ export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 /** The longest period one query covers. */
 export const MAX_PERIOD_DAYS = 92;
-/** Up to this span, fleet-wide figures come from the minute table (finer bounds). */
+/** Up to this span, fleet-wide figures come from the minute table and per-agent ones from the hour table; longer spans from the day table. */
 export const MINUTE_TABLE_MAX_MS = 2 * DAY_MS;
 
-export type Grain = 'minute' | 'hour';
+export type Grain = 'minute' | 'hour' | 'day';
+
+const STEP_MS: Record<Grain, number> = { minute: MINUTE_MS, hour: HOUR_MS, day: DAY_MS };
+const TABLES = {
+  minute: { figures: 'analytics_minutes', failures: 'analytics_failures' },
+  hour: { figures: 'analytics_hours', failures: 'analytics_failures' },
+  day: { figures: 'analytics_days', failures: 'analytics_failure_days' },
+} as const;
+
+/** The coarsest-needed grain: fine for short periods, per day for long ones (bounded rows per query). */
+export function grainFor(period: Period, perAgent: boolean): Grain {
+  const span = period.to.getTime() - period.from.getTime();
+  if (span > MINUTE_TABLE_MAX_MS) return 'day';
+  return perAgent ? 'hour' : 'minute';
+}
 
 export interface Period {
   from: Date;
@@ -20,19 +34,21 @@ export interface Period {
 /** A period in table buckets (epoch minutes), rounded out to the grain. */
 export interface BucketRange {
   grain: Grain;
-  table: 'analytics_minutes' | 'analytics_hours';
+  table: (typeof TABLES)[Grain]['figures'];
+  failureTable: (typeof TABLES)[Grain]['failures'];
   from: number;
   to: number;
   period: Period;
 }
 
 export function bucketRange(period: Period, grain: Grain): BucketRange {
-  const step = grain === 'minute' ? MINUTE_MS : HOUR_MS;
+  const step = STEP_MS[grain];
   const from = Math.floor(period.from.getTime() / step) * step;
   const to = Math.ceil(period.to.getTime() / step) * step;
   return {
     grain,
-    table: grain === 'minute' ? 'analytics_minutes' : 'analytics_hours',
+    table: TABLES[grain].figures,
+    failureTable: TABLES[grain].failures,
     from: from / MINUTE_MS,
     to: to / MINUTE_MS,
     period: { from: new Date(from), to: new Date(to) },

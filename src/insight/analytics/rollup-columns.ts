@@ -47,7 +47,8 @@ export function rollupTablesSql(dialect: 'sqlite' | 'postgres'): string {
     )${suffix};`;
   return `
     -- Roll-ups of the ledger (src/insight/analytics): counts and latency histograms per minute
-    -- (fleet-wide) and per hour (per agent and tool), and failure codes per hour. Rows up to
+    -- (fleet-wide) and per hour and day (per agent and tool), and failure codes per hour and
+    -- day. Each query reads the coarsest table its period allows. Rows up to
     -- analytics_rollup.through_seq are counted; the ledger itself is never changed.
     CREATE TABLE analytics_rollup (
       id ${int} PRIMARY KEY CHECK (id = 1),
@@ -57,11 +58,12 @@ export function rollupTablesSql(dialect: 'sqlite' | 'postgres'): string {
     INSERT INTO analytics_rollup (id, through_seq, updated_at) VALUES (1, 0, NULL);
     ${table('analytics_minutes', MINUTE_DIMENSIONS, MEASURES.map(measure))}
     ${table('analytics_hours', HOUR_DIMENSIONS, MEASURES.map(measure))}
+    ${table('analytics_days', HOUR_DIMENSIONS, MEASURES.map(measure))}
     ${table('analytics_failures', FAILURE_DIMENSIONS, [`failures ${int} NOT NULL DEFAULT 0`, `example_seq ${int} NOT NULL DEFAULT 0`])}
-    -- Per-agent and per-tool reads over a period walk these instead of every hour's rows.
+    ${table('analytics_failure_days', FAILURE_DIMENSIONS, [`failures ${int} NOT NULL DEFAULT 0`, `example_seq ${int} NOT NULL DEFAULT 0`])}
+    -- Scoped reads (an agent or a team's agents) walk these instead of every bucket's rows.
     CREATE INDEX analytics_hours_agent ON analytics_hours (agent_id, bucket);
-    CREATE INDEX analytics_hours_action ON analytics_hours (action, bucket);
-    CREATE INDEX analytics_failures_code ON analytics_failures (code, bucket);
+    CREATE INDEX analytics_days_agent ON analytics_days (agent_id, bucket);
   `;
 }
 

@@ -36,14 +36,21 @@ const POSTGRES: JsonReaders = {
 
 const DECIDED = `(${DECIDED_KINDS.map((k) => `'${k}'`).join(', ')})`;
 
-/** One row per ledger row in the seq range, with the facts the measures sum. */
+/**
+ * `WITH x, f`: one row per ledger row in the seq range, with the facts the measures sum. Both are
+ * MATERIALIZED (SQLite and PostgreSQL): inlined, every reference to a fact would parse the
+ * payload again (the histogram CASEs reference each latency a dozen times).
+ */
 function factsSql(dialect: Dialect, tolerant: boolean): string {
   const r = dialect === 'sqlite' ? SQLITE : POSTGRES;
   const json = dialect === 'postgres' && tolerant ? 'ledger_payload_json(l.payload)' : r.json;
   const gatewayMs = `CASE WHEN kind IN ${DECIDED} THEN ${r.number(['response', 'latency_ms'])} END`;
   const upstreamMs = `CASE WHEN kind = 'post_check' THEN ${r.number(['sidecar', 'upstream_ms'])} END`;
   const judgeStatus = `CASE WHEN kind = 'judge' THEN ${r.text(['status'])} ELSE ${r.text(['judge', 'status'])} END`;
-  return `
+  return `WITH x AS MATERIALIZED (
+      SELECT l.seq, l.created_at, l.envelope_id, l.parent_envelope_id, l.agent_id, l.action, l.kind, l.outcome, l.risk_tier, l.reviewer_id, ${json} AS j
+        FROM ledger l WHERE l.seq > :lo AND l.seq <= :hi
+    ), g AS MATERIALIZED (
     SELECT seq, created_at, envelope_id, agent_id, action, kind, outcome, risk_tier, reviewer_id, j,
            ${gatewayMs} AS gateway_ms,
            ${upstreamMs} AS upstream_ms,
@@ -51,13 +58,16 @@ function factsSql(dialect: Dialect, tolerant: boolean): string {
                 OR ${r.number(['sidecar', 'upstream_status'])} >= 500) THEN 1 ELSE 0 END AS upstream_error,
            ${judgeStatus} AS judge_status,
            CASE WHEN kind = 'review' THEN ${r.epochMs('created_at')} - (SELECT ${r.epochMs('p.created_at')} FROM ledger p WHERE p.envelope_id = x.parent_envelope_id) END AS review_ms
-      FROM (SELECT l.*, ${json} AS j FROM ledger l WHERE l.seq > :lo AND l.seq <= :hi) x`;
+      FROM x
+    ), f AS MATERIALIZED (
+      SELECT g.*, ${bucketIndexSql('gateway_ms')} AS gidx, ${bucketIndexSql('upstream_ms')} AS uidx FROM g
+    )`;
 }
 
 function measuresSql(): string[] {
   const sumIf = (condition: string) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
-  const gi = bucketIndexSql('gateway_ms');
-  const ui = bucketIndexSql('upstream_ms');
+  const gi = 'gidx';
+  const ui = 'uidx';
   const select: Record<string, string> = {
     calls: 'COUNT(*)',
     judged: sumIf(`judge_status IN ('scored', 'failed')`),
@@ -89,13 +99,17 @@ function dimensionSql(dialect: Dialect, name: string, minutes: number): string {
   return `COALESCE(${name}, '')`;
 }
 
+/**
+ * One roll-up step: the batch's facts computed once into a temporary table (reading the payloads
+ * once), the upserts of every roll-up table from it, and the temporary table dropped.
+ */
 export interface RollupStatements {
-  minutes: string;
-  hours: string;
-  failures: string;
+  prepare: string;
+  upserts: string[];
+  cleanup: string;
 }
 
-/** The three upserts of one roll-up step; parameters :lo and :hi bound the ledger seq range. */
+/** The upserts of one roll-up step; parameters :lo and :hi bound the ledger seq range. */
 export function rollupStatements(dialect: Dialect, tolerant = false): RollupStatements {
   const facts = factsSql(dialect, tolerant);
   const measures = measuresSql();
@@ -103,7 +117,7 @@ export function rollupStatements(dialect: Dialect, tolerant = false): RollupStat
     const dims = dimensions.map((d) => dimensionSql(dialect, d, minutes));
     // `WHERE true`: SQLite needs it to tell the upsert's ON CONFLICT from a join's ON.
     return `INSERT INTO ${table} (${[...dimensions, ...MEASURES].join(', ')})
-      SELECT ${[...dims, ...measures].join(', ')} FROM (${facts}) f WHERE true
+      SELECT ${[...dims, ...measures].join(', ')} FROM analytics_batch f WHERE true
       GROUP BY ${dims.join(', ')}
       ${upsert(table, dimensions, MEASURES)}`;
   };
@@ -113,19 +127,30 @@ export function rollupStatements(dialect: Dialect, tolerant = false): RollupStat
   const elements = dialect === 'sqlite'
     ? `json_each(CASE WHEN json_type(f.j, '$.response.validation.failures') = 'array' THEN json_extract(f.j, '$.response.validation.failures') ELSE '[]' END) e`
     : `LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(f.j #> '{response,validation,failures}') = 'array' THEN f.j #> '{response,validation,failures}' ELSE '[]'::jsonb END) e(value)`;
-  const failureDims = FAILURE_DIMENSIONS.map((d) => (d === 'code' ? code : dimensionSql(dialect, d, 60)));
   const objectOnly = dialect === 'sqlite' ? `e.type = 'object'` : `jsonb_typeof(e.value) = 'object'`;
-  const failures = `INSERT INTO analytics_failures (${FAILURE_DIMENSIONS.join(', ')}, failures, example_seq)
-      SELECT ${failureDims.join(', ')}, COUNT(*), MAX(f.seq)
-        FROM (${facts}) f CROSS JOIN ${elements}
+  const failures = (table: string, minutes: number) => {
+    const dims = FAILURE_DIMENSIONS.map((d) => (d === 'code' ? code : dimensionSql(dialect, d, minutes)));
+    return `INSERT INTO ${table} (${FAILURE_DIMENSIONS.join(', ')}, failures, example_seq)
+      SELECT ${dims.join(', ')}, COUNT(*), MAX(f.seq)
+        FROM analytics_batch f CROSS JOIN ${elements}
        WHERE f.kind IN ${DECIDED} AND ${objectOnly} AND ${code} IS NOT NULL
-       GROUP BY ${failureDims.join(', ')}
-      ON CONFLICT (${FAILURE_DIMENSIONS.join(', ')}) DO UPDATE SET failures = analytics_failures.failures + excluded.failures,
-        example_seq = ${dialect === 'sqlite' ? 'max' : 'greatest'}(analytics_failures.example_seq, excluded.example_seq)`;
+       GROUP BY ${dims.join(', ')}
+      ON CONFLICT (${FAILURE_DIMENSIONS.join(', ')}) DO UPDATE SET failures = ${table}.failures + excluded.failures,
+        example_seq = ${dialect === 'sqlite' ? 'max' : 'greatest'}(${table}.example_seq, excluded.example_seq)`;
+  };
   return {
-    minutes: grouped('analytics_minutes', MINUTE_DIMENSIONS, 1),
-    hours: grouped('analytics_hours', HOUR_DIMENSIONS, 60),
-    failures,
+    prepare: dialect === 'sqlite'
+      ? `CREATE TEMP TABLE analytics_batch AS ${facts} SELECT * FROM f`
+      : `CREATE TEMP TABLE analytics_batch ON COMMIT DROP AS ${facts} SELECT * FROM f`,
+    upserts: [
+      grouped('analytics_minutes', MINUTE_DIMENSIONS, 1),
+      grouped('analytics_hours', HOUR_DIMENSIONS, 60),
+      grouped('analytics_days', HOUR_DIMENSIONS, 1440),
+      failures('analytics_failures', 60),
+      failures('analytics_failure_days', 1440),
+    ],
+    // PostgreSQL drops it at commit; SQLite keeps temp tables for the connection.
+    cleanup: dialect === 'sqlite' ? 'DROP TABLE temp.analytics_batch' : 'SELECT 1',
   };
 }
 

@@ -74,9 +74,9 @@ export class Rollup {
     const hi = next.hi === null ? lo : Number(next.hi);
     if (hi === lo) return { rows: 0, through: lo };
     const range = { lo, hi };
-    await tx.all(statements.minutes, range);
-    await tx.all(statements.hours, range);
-    await tx.all(statements.failures, range);
+    await tx.all(statements.prepare, range);
+    for (const statement of statements.upserts) await tx.all(statement);
+    await tx.all(statements.cleanup);
     await tx.all('UPDATE analytics_rollup SET through_seq = :hi, updated_at = :at WHERE id = 1', { hi, at: new Date().toISOString() });
     return { rows: Number(next.n), through: hi };
   }
