@@ -11,6 +11,12 @@ import { QueryReader } from './query-params.ts';
 export const ANALYTICS_DEFAULT_LIMIT = 20;
 export const ANALYTICS_MAX_LIMIT = 100;
 export const MAX_POINTS = 1000;
+/**
+ * Rows a request rolls up before reading (what was recorded since the last round). A larger
+ * backlog (the first roll-up of an existing ledger) is the periodic job's: the answer then
+ * counts up to `through_seq`, and says so.
+ */
+const REQUEST_CATCH_UP_ROWS = 5_000;
 const BUCKETS: Record<string, number> = { '1m': 1, '5m': 5, '15m': 15, '1h': 60, '6h': 360, '1d': 1440 };
 const AGENT_PATTERN = /^[\w\-.:@/*]{1,256}$/;
 const MAX_SCOPE_AGENTS = 50;
@@ -51,9 +57,9 @@ export function analyticsRoutes(deps: AnalyticsRouteDeps): Route[] {
     handler: async (ctx) => {
       const q = new QueryReader(ctx.query);
       const { period, scope } = readPeriodAndScope(q, now(), deps.scopeOf?.(ctx));
-      // Figures count every row recorded before the request (a bounded catch-up; the periodic
+      // Figures count the rows recorded before the request (a bounded catch-up; the periodic
       // roll-up does the bulk).
-      await deps.analytics.rollup.run(50_000);
+      await deps.analytics.rollup.run(REQUEST_CATCH_UP_ROWS);
       return { body: await run({ q, period, scope, ctx }) };
     },
   });
