@@ -31,7 +31,8 @@ function rowSql(s: string, dialect: 'sqlite' | 'postgres'): string {
     ? `strftime('%Y-%m-%dT%H:%M:%fZ', (${START} + ${s} * ${(END - START) / ROWS}) / 1000.0, 'unixepoch')`
     : `to_char(to_timestamp((${START} + ${s} * ${(END - START) / ROWS}) / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const mod = (n: number) => `(${s} % ${n})`;
-  const text = (v: string) => (dialect === 'sqlite' ? v : `(${v})::text`);
+  // Parenthesized: in SQLite || binds tighter than * and +.
+  const text = (v: string) => (dialect === 'sqlite' ? `(${v})` : `(${v})::text`);
   const outcome = `CASE WHEN ${mod(50)} < 2 THEN 'block' WHEN ${mod(50)} < 4 THEN 'escalate' ELSE 'approve' END`;
   const tier = `CASE ${mod(7)} WHEN 0 THEN 'high' WHEN 1 THEN 'medium' ELSE 'low' END`;
   const kind = `CASE WHEN ${mod(2)} = 0 THEN 'pre_check' ELSE 'post_check' END`;

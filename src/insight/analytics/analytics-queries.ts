@@ -98,7 +98,7 @@ export class AnalyticsQueries {
     if (!first) return { open: 0, overdue: 0, oldest_open_at: null };
     const [row] = await this.#db.all(
       `SELECT COUNT(*) AS open, SUM(CASE WHEN l.review_deadline < :now THEN 1 ELSE 0 END) AS overdue, MIN(l.created_at) AS oldest
-         FROM ledger l
+         FROM ledger l${this.#db.dialect === 'sqlite' ? ' INDEXED BY ledger_review_candidates' : ''}
         WHERE l.outcome IN ('escalate', 'request_evidence') AND l.kind IN ('validate', 'pre_check', 'post_check', 'decision')
           AND l.seq >= :from_seq
           ${scope.sql ? `AND ${scope.sql}` : ''}
