@@ -95,8 +95,11 @@ async function benchSqlite(): Promise<void> {
       if (REUSE) {
         const sqlite = openLedgerDatabase(REUSE);
         sqlite.exec('PRAGMA synchronous = OFF');
-        for (const { name } of sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'analytics_%'`).all() as Array<{ name: string }>) sqlite.exec(`DROP TABLE ${name}`);
-        sqlite.exec(rollupTablesSql('sqlite'));
+        // ANALYTICS_BENCH_KEEP_ROLLUP=1: time the queries on the roll-up a previous run left.
+        if (process.env.ANALYTICS_BENCH_KEEP_ROLLUP !== '1') {
+          for (const { name } of sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'analytics_%'`).all() as Array<{ name: string }>) sqlite.exec(`DROP TABLE ${name}`);
+          sqlite.exec(rollupTablesSql('sqlite'));
+        }
         console.log(`sqlite: reusing ${REUSE} (${(sqlite.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n} rows)`);
         await timeQueries('sqlite', sqliteInsightDb(sqlite));
         return;
