@@ -92,10 +92,13 @@ export class AnalyticsQueries {
     const scope = scopeCondition(options.scope, 'l.agent_id');
     // The first seq of the lookback (created_at index), then only the queued rows after it
     // (the ledger_review_candidates partial index), each probed for a verdict (parent index).
-    const [first] = await this.#db.all(
-      'SELECT seq FROM ledger WHERE created_at >= :since ORDER BY created_at LIMIT 1',
-      { since: new Date(options.now.getTime() - options.lookbackMs).toISOString() });
-    if (!first) return { open: 0, overdue: 0, oldest_open_at: null };
+    // SQLite: the B-tree on created_at gives the first row at once; PostgreSQL's is a BRIN index,
+    // which finds the recent block ranges for MIN(seq) but cannot walk created_at in order.
+    const firstSql = this.#db.dialect === 'sqlite'
+      ? 'SELECT seq FROM ledger WHERE created_at >= :since ORDER BY created_at LIMIT 1'
+      : 'SELECT MIN(seq) AS seq FROM ledger WHERE created_at >= :since';
+    const [first] = await this.#db.all(firstSql, { since: new Date(options.now.getTime() - options.lookbackMs).toISOString() });
+    if (!first || first.seq === null) return { open: 0, overdue: 0, oldest_open_at: null };
     const [row] = await this.#db.all(
       `SELECT COUNT(*) AS open, SUM(CASE WHEN l.review_deadline < :now THEN 1 ELSE 0 END) AS overdue, MIN(l.created_at) AS oldest
          FROM ledger l${this.#db.dialect === 'sqlite' ? ' INDEXED BY ledger_review_candidates' : ''}
