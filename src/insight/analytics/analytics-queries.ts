@@ -92,13 +92,8 @@ export class AnalyticsQueries {
     const scope = scopeCondition(options.scope, 'l.agent_id');
     // The first seq of the lookback (created_at index), then only the queued rows after it
     // (the ledger_review_candidates partial index), each probed for a verdict (parent index).
-    // SQLite: the B-tree on created_at gives the first row at once; PostgreSQL's is a BRIN index,
-    // which finds the recent block ranges for MIN(seq) but cannot walk created_at in order.
-    const firstSql = this.#db.dialect === 'sqlite'
-      ? 'SELECT seq FROM ledger WHERE created_at >= :since ORDER BY created_at LIMIT 1'
-      : 'SELECT MIN(seq) AS seq FROM ledger WHERE created_at >= :since';
-    const [first] = await this.#db.all(firstSql, { since: new Date(options.now.getTime() - options.lookbackMs).toISOString() });
-    if (!first || first.seq === null) return { open: 0, overdue: 0, oldest_open_at: null };
+    const fromSeq = await this.#firstSeqSince(new Date(options.now.getTime() - options.lookbackMs).toISOString());
+    if (fromSeq === null) return { open: 0, overdue: 0, oldest_open_at: null };
     const [row] = await this.#db.all(
       `SELECT COUNT(*) AS open, SUM(CASE WHEN l.review_deadline < :now THEN 1 ELSE 0 END) AS overdue, MIN(l.created_at) AS oldest
          FROM ledger l${this.#db.dialect === 'sqlite' ? ' INDEXED BY ledger_review_candidates' : ''}
@@ -106,7 +101,7 @@ export class AnalyticsQueries {
           AND l.seq >= :from_seq
           ${scope.sql ? `AND ${scope.sql}` : ''}
           AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review')`,
-      { now: options.now.toISOString(), from_seq: Number(first.seq), ...scope.params },
+      { now: options.now.toISOString(), from_seq: fromSeq, ...scope.params },
     );
     return { open: Number(row.open ?? 0), overdue: Number(row.overdue ?? 0), oldest_open_at: (row.oldest as string | null) ?? null };
   }
@@ -258,6 +253,30 @@ export class AnalyticsQueries {
       byStage[String(row.kind)] = percentilesOf(row, gatewayBucketColumns, 'gateway_ms_sum');
     }
     return { ...(await this.#freshness(range)), gateway: gateway.percentiles(), upstream: upstream.percentiles(), gateway_by_stage: byStage };
+  }
+
+  /**
+   * The first seq created at or after `since`, by bisecting seq on the primary key (created_at
+   * grows with seq; PostgreSQL's created_at index is BRIN and cannot be walked in order, and its
+   * planner turned MIN(seq) into a walk of the whole key). About log2(rows) one-row reads.
+   */
+  async #firstSeqSince(since: string): Promise<number | null> {
+    const [bounds] = await this.#db.all('SELECT MIN(seq) AS lo, MAX(seq) AS hi FROM ledger');
+    if (bounds.lo === null) return null;
+    const at = async (seq: number) => (await this.#db.all('SELECT seq, created_at FROM ledger WHERE seq >= :seq ORDER BY seq LIMIT 1', { seq }))[0];
+    let best = Number(bounds.hi);
+    if (String((await at(best)).created_at) < since) return null;
+    let lo = Number(bounds.lo);
+    let hi = best - 1;
+    while (lo <= hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const row = await at(mid);
+      const seq = Number(row.seq);
+      if (seq > hi) hi = mid - 1; // no row in [mid, hi]
+      else if (String(row.created_at) >= since) { best = seq; hi = mid - 1; }
+      else lo = seq + 1;
+    }
+    return best;
   }
 
   #where(range: BucketRange, scope: AgentScope | undefined): { where: string; params: SqlParams } {
