@@ -1,5 +1,6 @@
 // /v1/audit: list and read executions, verify the hash chain, erase PII.
 
+import diagnostics_channel from 'node:diagnostics_channel';
 import { ApiError, type Route } from '../http/index.ts';
 import type { JWK } from 'jose';
 import { auditLedger, ENTRY_KINDS, EXECUTION_STATUSES, type Ledger, type LedgerRow } from '../ledger/index.ts';
@@ -116,7 +117,9 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
             errors: [{ path: 'query.to_seq', message: `must be greater than or equal to from_seq (${range.from_seq})` }],
           });
         }
-        return { body: await auditLedger(ledger, options.trustedKeys?.() ?? [], range) };
+        const audit = await auditLedger(ledger, options.trustedKeys?.() ?? [], range);
+        publishChainVerification(audit);
+        return { body: audit };
       },
     },
     {
@@ -173,4 +176,13 @@ function withPayloadNote(row: LedgerRow): LedgerRow & { payload_note?: string } 
     return { ...row, payload_note: `Personal data was erased on request from: ${row.pii_paths.join(', ')}.` };
   }
   return row;
+}
+
+const chainVerifyChannel = diagnostics_channel.channel('gateway:chain:verify');
+
+/** The result of every verification, for alerts (a failed one always alerts). */
+function publishChainVerification(report: { valid: boolean; problem: string | null; first_bad_seq: number | null; detail: string | null }): void {
+  if (chainVerifyChannel.hasSubscribers) {
+    chainVerifyChannel.publish({ valid: report.valid, problem: report.problem, first_bad_seq: report.first_bad_seq, detail: report.detail });
+  }
 }

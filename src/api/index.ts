@@ -28,3 +28,5 @@ export { createAccessEvents } from './access-events.ts';
 export type { AccessEvents } from './access-events.ts';
 export { readScope } from './team-scope.ts';
 export type { TeamAgents } from './team-scope.ts';
+export { analyticsRoutes, ANALYTICS_DEFAULT_LIMIT, ANALYTICS_MAX_LIMIT, type AnalyticsRouteDeps } from './analytics-routes.ts';
+export { alertRoutes, type AlertRouteDeps } from './alert-routes.ts';

@@ -10,6 +10,8 @@ import { authRoutes } from './auth-routes.ts';
 import { certifyRoutes } from './certify-routes.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { judgeRoutes } from './judge-routes.ts';
+import { alertRoutes } from './alert-routes.ts';
+import { analyticsRoutes } from './analytics-routes.ts';
 import { notificationRoutes } from './notification-routes.ts';
 import { ssoRoutes } from './sso-routes.ts';
 import { policyRoutes } from './policy-routes.ts';
@@ -27,7 +29,7 @@ export function v1RouteShapes(): Route[] {
   return [
     ...runtimeRoutes(none), ...auditRoutes(none), ...reviewRoutes(none, none), ...approvalRoutes(none), ...authRoutes({ authEnabled: true }),
     ...toolProxyRoutes(), ...policyRoutes(none), ...internalRoutes(none), ...judgeRoutes(none), ...certifyRoutes(none), ...teamRoutes(none),
-    ...notificationRoutes(none), ...ssoRoutes(none),
+    ...notificationRoutes(none), ...ssoRoutes(none), ...analyticsRoutes(none), ...alertRoutes(none),
   ].filter((route) => route.path.startsWith('/v1/'));
 }
 

@@ -26,6 +26,9 @@ export const ENTITLEMENTS = {
   policy_evaluate: { minimumTier: 'team', denial: 403, description: 'policy dry runs (POST /v1/policy/evaluate)' },
   // Deliveries show which events reached which receiver; a retry re-sends a signed event.
   notifications: { minimumTier: 'team', denial: 403, description: 'webhook notification deliveries: list, read, retry' },
+  // Fleet figures and alerts are for the SRE on call and the risk officer: team tier and up.
+  analytics: { minimumTier: 'team', denial: 403, description: 'fleet analytics (GET /v1/analytics/*)' },
+  alerts: { minimumTier: 'team', denial: 403, description: 'alerts: read, acknowledge and silence (/v1/alerts/*)' },
   chain_verify: { minimumTier: 'enterprise', denial: 403, description: 'hash chain verification' },
   llm_judge: { minimumTier: 'enterprise', denial: 402, description: 'the LLM judge' },
   // Reading certificates is audit work; issuing and revoking them is the paid certification feature.

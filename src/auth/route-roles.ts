@@ -70,6 +70,17 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
 
   'GET /v1/policy/rules': ['admin', 'operator', 'auditor'],
   'POST /v1/policy/evaluate': ['admin', 'operator', 'auditor'],
+  'GET /v1/analytics/summary': PEOPLE_READ,
+  'GET /v1/analytics/agents': PEOPLE_READ,
+  'GET /v1/analytics/tools': PEOPLE_READ,
+  'GET /v1/analytics/decisions': PEOPLE_READ,
+  'GET /v1/analytics/failures': PEOPLE_READ,
+  'GET /v1/analytics/latency': PEOPLE_READ,
+  'GET /v1/alerts/active': PEOPLE_READ,
+  'GET /v1/alerts/history': PEOPLE_READ,
+  'GET /v1/alerts/rules': PEOPLE_READ,
+  // Acknowledging or silencing an alert is the on-call operator's (or an auditor's) act, recorded.
+  'POST /v1/alerts/{id}/ack': ['admin', 'operator', 'auditor'],
   'GET /v1/notifications/deliveries': ['admin', 'operator', 'auditor'],
   'GET /v1/notifications/deliveries/{id}': ['admin', 'operator', 'auditor'],
   'POST /v1/notifications/deliveries/{id}/retry': OPERATE,

@@ -7,6 +7,7 @@ import { LOG_LEVELS, type LogLevel } from '../observability/index.ts';
 import { sessionConfig, type SessionConfig } from './session-settings.ts';
 import { API_KEY_PREFIX, TIERS, isApiKeyFormat, isTier, type Tier } from '../auth/index.ts';
 import { certifyConfig, judgeConfig, type CertifyConfig, type JudgeConfig } from './judge-settings.ts';
+import { insightConfig, type InsightConfig } from './insight-settings.ts';
 import { boolean, integer } from './env-values.ts';
 import { ledgerConfig, type LedgerConfig } from './ledger-settings.ts';
 import { outcomeReconcileConfig, type OutcomeReconcileConfig } from './oversight-settings.ts';
@@ -120,6 +121,8 @@ export interface Config {
   readonly session: SessionConfig;
   /** Forwarded calls whose outcome never came back (OUTCOME_*). */
   readonly outcomeReconcile: OutcomeReconcileConfig;
+  /** Analytics roll-up and alert evaluation intervals. */
+  readonly insight: InsightConfig;
 }
 
 export class ConfigError extends Error {
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     certify: certifyConfig(env, cwd, issues),
     session: sessionConfig(env, cwd, issues),
     outcomeReconcile: outcomeReconcileConfig(env, issues),
+    insight: insightConfig(env, issues),
   };
   if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {
     issues.push(`HOT_PAYLOAD_DAYS: ${config.retention.hotPayloadDays} days is longer than METADATA_YEARS (${config.retention.metadataYears} years); payloads cannot outlive their metadata`);

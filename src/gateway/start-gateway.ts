@@ -13,7 +13,8 @@ import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type Po
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { startNotifications, type RunningNotifications } from '../notify/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, createAccessEvents, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, teamRoutes, toolProxyRoutes } from '../api/index.ts';
+import { alertRoutes, analyticsRoutes, approvalRoutes, readScope, auditRoutes, authRoutes, certifyRoutes, createAccessEvents, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, teamRoutes, toolProxyRoutes } from '../api/index.ts';
+import { startInsight, type RunningInsight } from '../insight/start-insight.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -85,6 +86,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   let judge: RunningJudge | undefined;
   let notifications: RunningNotifications | undefined;
   let sso: SsoService | undefined;
+  let insight: RunningInsight | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
@@ -161,6 +163,15 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       certified: (agentId, policyVersion) => certification.isCertified(agentId, policyVersion),
       reviews: reviewVerdicts(desk), grants,
     });
+    // The longest review SLA plus an hour: older open items are past every deadline (expired).
+    const backlogLookbackMs = () => Math.max(...Object.values(policies.current().decision.tiers).map((tier) => tier.review_sla_seconds)) * 1000 + 3_600_000;
+    insight = await startInsight({
+      config, logger, backlogLookbackMs, now: options.now,
+      conditions: () => [{
+        name: 'kill_switch_active', firing: killSwitch.active,
+        summary: `Kill switch on${killSwitch.state.updated_by ? ` (by ${killSwitch.state.updated_by})` : ''}: ${killSwitch.state.reason ?? 'no reason given'}`,
+      }],
+    });
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     const rateLimitMetrics = createRateLimitMetrics(metrics.registry, () => rateLimits?.status() ?? null);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
@@ -202,6 +213,23 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...(notifications ? notificationRoutes({ notifications, ledger, policies }) : []),
       ...(sso ? ssoRoutes({ sso, defaultTier: config.defaultTier, logger }) : []),
       ...teamRoutes({ keys, ledger, access, now: options.now }),
+      ...(insight ? analyticsRoutes({
+        analytics: insight.analytics, now: options.now, backlogLookbackMs,
+        // A team member sees its teams' agents only; a team that owns no agent yet sees nothing
+        // (an empty scope would mean the whole fleet, so it becomes an id no agent can have).
+        scopeOf: async (ctx) => {
+          const agents = await readScope(ctx, teamAgents);
+          return agents === undefined ? undefined : { agents: agents.length > 0 ? agents : ['\u0000none'] };
+        },
+        certification: async (agentId) => {
+          const current = await certification.current(agentId, policies.current().version);
+          return current ? { ...current } : null;
+        },
+      }) : []),
+      ...(insight ? alertRoutes({
+        store: insight.alertStore, ledger, rules: () => insight!.alertRules.current(), reload: () => insight!.alertRules.status(), now: options.now,
+        versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
+      }) : []),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -259,6 +287,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await rateLimits?.close();
         await keys?.close();
         await jobs?.close();
+        await insight?.close();
         await judge?.close();
         await notifications?.close();
         await sso?.close();
@@ -275,6 +304,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await rateLimits?.close();
     await keys?.close();
     await jobs?.close();
+    await insight?.close();
     await judge?.close();
     await notifications?.close();
     await sso?.close();

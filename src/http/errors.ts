@@ -83,6 +83,9 @@ export const ERRORS = {
   KEY_NOT_FOUND: { status: 404, title: 'No such API key' },
   KEY_ALREADY_REVOKED: { status: 409, title: 'This API key is already revoked' },
   AUTH_DISABLED: { status: 409, title: 'Team management needs AUTH_ENABLED=true' },
+  PERIOD_INVALID: { status: 422, title: 'The period is empty, reversed, too long or in the future' },
+  BUCKET_INVALID: { status: 422, title: 'The bucket size does not fit the period or its grain' },
+  ALERT_NOT_FOUND: { status: 404, title: 'Unknown alert id' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

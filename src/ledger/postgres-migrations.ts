@@ -4,6 +4,9 @@
 // Triggers refuse DELETE, TRUNCATE and any UPDATE of a hashed column (they guard against bugs;
 // someone who owns the tables can drop them, and that is what the hash chain detects).
 
+import { alertTablesSql, rollupTablesSql } from '../insight/analytics/rollup-columns.ts';
+import { POSTGRES_TOLERANT_JSON_FUNCTION } from '../insight/analytics/rollup-sql.ts';
+
 export interface PostgresMigration {
   version: number;
   description: string;
@@ -346,5 +349,10 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX sso_sessions_subject ON sso_sessions (subject);
       CREATE INDEX sso_sessions_expiry ON sso_sessions (expires_at);
     `,
+  },
+  {
+    version: 12,
+    description: 'analytics roll-ups keyed by ledger seq, and alert state (src/insight)',
+    sql: rollupTablesSql('postgres') + alertTablesSql('postgres') + POSTGRES_TOLERANT_JSON_FUNCTION,
   },
 ];

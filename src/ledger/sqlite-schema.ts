@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { alertTablesSql, rollupTablesSql } from '../insight/analytics/rollup-columns.ts';
 
 interface Migration {
   version: number;
@@ -204,6 +205,11 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sso_sessions_subject ON sso_sessions (subject);
       CREATE INDEX sso_sessions_expiry ON sso_sessions (expires_at);
     `,
+  },
+  {
+    version: 10,
+    description: 'analytics roll-ups keyed by ledger seq, and alert state (src/insight)',
+    sql: rollupTablesSql('sqlite') + alertTablesSql('sqlite'),
   },
 ];
 

@@ -19,6 +19,8 @@ export const ENTRY_KINDS = [
   // Access control (src/auth): a member, key, role or team agent change, naming who made it; and
   // an agent-bound credential naming another agent (refused, recorded).
   'access', 'agent_mismatch',
+  // A person acknowledged or silenced an alert (src/insight/alerts).
+  'alert_ack',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 

@@ -7,6 +7,8 @@ import { eventEntry, type Ledger, type LedgerRow } from '../ledger/index.ts';
 /** `kill_switch.changed` after the row that records a flip is durable (notifications subscribe). */
 export const KILL_SWITCH_EVENTS_CHANNEL = 'gateway:kill_switch';
 const killSwitchEvents = diagnostics_channel.channel(KILL_SWITCH_EVENTS_CHANNEL);
+/** Every change of state, after its row is durable (set here, or read from the ledger): alerts subscribe. */
+export const killSwitchStateChannel = diagnostics_channel.channel('gateway:kill-switch');
 
 export interface KillSwitchState {
   active: boolean;
@@ -58,8 +60,13 @@ export class KillSwitch {
   #apply(row: LedgerRow): void {
     if (row.seq <= this.#seq) return;
     this.#seq = row.seq;
+    const was = this.#state.active;
     this.#state = stateFromRow(row);
     for (const listener of this.#listeners) listener(this.#state);
+    if (killSwitchStateChannel.hasSubscribers && (was !== this.#state.active || this.#state.active)) {
+      const { active, reason, updated_by, envelope_id } = this.#state;
+      killSwitchStateChannel.publish({ active, reason, updated_by, envelope_id });
+    }
   }
 
   /** Subscribes to state changes; returns the unsubscribe function. */

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { startTestGateway } from '../helpers/gateway.ts';
 import { validateBody } from '../helpers/bodies.ts';
 import { responseErrors } from '../../src/schemas/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, ssoRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, teamRoutes } from '../../src/api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, ssoRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, teamRoutes, alertRoutes, analyticsRoutes } from '../../src/api/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -63,7 +63,7 @@ test('GET /metrics: kill_switch_active follows the switch', async (t) => {
 function registeredV1Routes(): Array<{ method: string; path: string }> {
   const none = {} as never;
   return [...runtimeRoutes(none), ...auditRoutes(none), ...reviewRoutes(none, none), ...approvalRoutes(none), ...authRoutes({ authEnabled: false }), ...policyRoutes(none),
-    ...judgeRoutes(none), ...certifyRoutes(none), ...notificationRoutes(none), ...ssoRoutes(none), ...teamRoutes(none)]
+    ...judgeRoutes(none), ...certifyRoutes(none), ...notificationRoutes(none), ...ssoRoutes(none), ...teamRoutes(none), ...analyticsRoutes(none), ...alertRoutes(none)]
     .filter((route) => route.path.startsWith('/v1/'))
     .map(({ method, path }) => ({ method, path }));
 }

@@ -16,6 +16,8 @@ import { startTestGateway } from '../../helpers/gateway.ts';
 import { DEFAULT_PORTS, loadConfig } from '../../../src/config/index.ts';
 import { systemRoutes } from '../../../src/api/index.ts';
 import { createMetrics } from '../../../src/observability/index.ts';
+import { createJudgeMetrics } from '../../../src/judge/index.ts';
+import { createSidecarMetrics } from '../../../src/proxy/index.ts';
 import { POLICY_RELOAD_NAME, loadPolicyBundle, loadPolicyBundleSync } from '../../../src/policy/index.ts';
 
 // Every test here renders a chart: without Helm or its stand-in, one visible skip for the file.
@@ -433,7 +435,12 @@ test('the PrometheusRule alerts on series the gateway exports', () => {
   const rules = (objectsOf(objects, 'PrometheusRule')[0] as Json).spec.groups[0].rules as Json[];
   const alerts = new Map(rules.filter((r) => r.alert).map((r) => [r.alert as string, r.expr as string]));
   const metrics = createMetrics({ killSwitchActive: () => false, policyVersion: () => 'p', scoreVersion: () => 's' });
+  // The judge's and the sidecar's series are registered on the same registry by the gateway.
+  const judge = createJudgeMetrics(metrics.registry, async () => 0);
+  const sidecar = createSidecarMetrics(metrics.registry);
   const exported = new Set(metrics.registry.getMetricsAsArray().map((metric) => metric.name));
+  judge.close();
+  sidecar.close();
   metrics.close();
   for (const [alert, expr] of alerts) {
     const series = [...expr.matchAll(/([a-z_:][a-z0-9_:]*)\{/g)].map((match) => match[1]);
@@ -445,6 +452,10 @@ test('the PrometheusRule alerts on series the gateway exports', () => {
   assert.match(alerts.get('GovernanceKillSwitchActive')!, /kill_switch_active\{[^}]*\}\) == 1/);
   assert.match(alerts.get('GovernanceHighBlockRate')!, /governance_decisions_total\{[^}]*outcome="block"\}/);
   assert.match(alerts.get('GovernancePolicyReloadRejected')!, new RegExp(`config_last_reload_success\\{[^}]*file="${POLICY_RELOAD_NAME}"\\}`));
+  assert.match(alerts.get('GovernanceJudgeFailures')!, /judge_failures_total\{[^}]*\}\[15m\]\)\)\s*\/\s*sum\(rate\(judge_calls_total/);
+  assert.match(alerts.get('GovernanceJudgeFailures')!, /\) > 0\.2$/);
+  assert.match(alerts.get('GovernanceUpstreamErrorRate')!, /sidecar_events_total\{[^}]*event="upstream_error"\}/);
+  assert.match(alerts.get('GovernanceUpstreamErrorRate')!, /\) > 0\.05$/);
   assert.ok(rules.some((r) => r.record === 'governance:decisions:rate5m'), 'additionalRules');
   const monitor = objectsOf(objects, 'ServiceMonitor')[0] as Json;
   assert.deepEqual(monitor.spec.endpoints.map((e: Json) => [e.port, e.path]), [['http', '/metrics']]);

@@ -36,6 +36,8 @@ const EXPECTED: Record<Feature, [Tier, 402 | 403]> = {
   review_queue: ['team', 403],
   policy_evaluate: ['team', 403],
   notifications: ['team', 403],
+  analytics: ['team', 403],
+  alerts: ['team', 403],
   chain_verify: ['enterprise', 403],
   llm_judge: ['enterprise', 402],
   certify_read: ['team', 403],

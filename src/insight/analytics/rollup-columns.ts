@@ -1,0 +1,96 @@
+// The measures every roll-up row carries, shared by the schema, the roll-up and the queries so
+// that the three cannot drift apart. Latency is kept as a fixed histogram (upper bounds in ms):
+// sums of histograms merge across rows, so percentiles come out of plain SUMs.
+
+/** Upper bounds (ms) of the latency histogram buckets; the last bucket is everything above. */
+export const LATENCY_BOUNDS_MS = [1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500] as const;
+export const HISTOGRAM_SIZE = LATENCY_BOUNDS_MS.length + 1;
+
+export const gatewayBucketColumns = Array.from({ length: HISTOGRAM_SIZE }, (_, i) => `g${i}`);
+export const upstreamBucketColumns = Array.from({ length: HISTOGRAM_SIZE }, (_, i) => `u${i}`);
+
+/** Counters and sums, in the order the roll-up's SELECT produces them. */
+export const MEASURES = [
+  'calls', 'judged', 'judge_failed', 'upstream_calls', 'upstream_errors',
+  'reviews_decided', 'reviews_expired', 'review_ms_sum', 'gateway_ms_sum', 'gateway_ms_count', 'upstream_ms_sum',
+  ...gatewayBucketColumns, ...upstreamBucketColumns,
+] as const;
+
+/** Dimensions of the fleet-wide minute table and of the per-agent, per-tool hour table. */
+export const MINUTE_DIMENSIONS = ['bucket', 'kind', 'outcome', 'risk_tier'] as const;
+export const HOUR_DIMENSIONS = ['bucket', 'agent_id', 'action', 'kind', 'outcome', 'risk_tier'] as const;
+export const FAILURE_DIMENSIONS = ['bucket', 'agent_id', 'action', 'code'] as const;
+
+/** Ledger kinds that carry a decision (and so gateway latency and failure codes). */
+export const DECIDED_KINDS = ['validate', 'pre_check', 'post_check', 'decision'] as const;
+
+/** A CASE expression giving the histogram bucket index of `value` (NULL stays NULL). */
+export function bucketIndexSql(value: string): string {
+  const arms = LATENCY_BOUNDS_MS.map((bound, i) => `WHEN ${value} <= ${bound} THEN ${i}`).join(' ');
+  return `CASE WHEN ${value} IS NULL THEN NULL ${arms} ELSE ${LATENCY_BOUNDS_MS.length} END`;
+}
+
+/** The table DDL, portable between SQLite (STRICT, WITHOUT ROWID) and PostgreSQL. */
+export function rollupTablesSql(dialect: 'sqlite' | 'postgres'): string {
+  const int = dialect === 'sqlite' ? 'INTEGER' : 'bigint';
+  const real = dialect === 'sqlite' ? 'REAL' : 'double precision';
+  const text = dialect === 'sqlite' ? 'TEXT' : 'text';
+  const suffix = dialect === 'sqlite' ? ' STRICT, WITHOUT ROWID' : '';
+  const measure = (name: string) => `${name} ${name.endsWith('_sum') ? real : int} NOT NULL DEFAULT 0`;
+  // Absent dimensions are '' rather than NULL: a primary key treats NULLs as distinct, and the
+  // upsert must find the row again.
+  const dims = (names: readonly string[]) => names.map((name) => (name === 'bucket' ? `bucket ${int} NOT NULL` : `${name} ${text} NOT NULL`));
+  const table = (name: string, dimensions: readonly string[], measures: string[]) => `
+    CREATE TABLE ${name} (
+      ${[...dims(dimensions), ...measures].join(',\n      ')},
+      PRIMARY KEY (${dimensions.join(', ')})
+    )${suffix};`;
+  return `
+    -- Roll-ups of the ledger (src/insight/analytics): counts and latency histograms per minute
+    -- (fleet-wide) and per hour and day (per agent and tool), and failure codes per hour and
+    -- day. Each query reads the coarsest table its period allows. Rows up to
+    -- analytics_rollup.through_seq are counted; the ledger itself is never changed.
+    CREATE TABLE analytics_rollup (
+      id ${int} PRIMARY KEY CHECK (id = 1),
+      through_seq ${int} NOT NULL,
+      updated_at ${text}
+    )${dialect === 'sqlite' ? ' STRICT' : ''};
+    INSERT INTO analytics_rollup (id, through_seq, updated_at) VALUES (1, 0, NULL);
+    ${table('analytics_minutes', MINUTE_DIMENSIONS, MEASURES.map(measure))}
+    ${table('analytics_hours', HOUR_DIMENSIONS, MEASURES.map(measure))}
+    ${table('analytics_days', HOUR_DIMENSIONS, MEASURES.map(measure))}
+    ${table('analytics_failures', FAILURE_DIMENSIONS, [`failures ${int} NOT NULL DEFAULT 0`, `example_seq ${int} NOT NULL DEFAULT 0`])}
+    ${table('analytics_failure_days', FAILURE_DIMENSIONS, [`failures ${int} NOT NULL DEFAULT 0`, `example_seq ${int} NOT NULL DEFAULT 0`])}
+    -- Scoped reads (an agent or a team's agents) walk these instead of every bucket's rows.
+    CREATE INDEX analytics_hours_agent ON analytics_hours (agent_id, bucket);
+    CREATE INDEX analytics_days_agent ON analytics_days (agent_id, bucket);
+  `;
+}
+
+/** Alert state shared by the replicas (src/insight/alerts): one row per firing, kept after it resolves. */
+export function alertTablesSql(dialect: 'sqlite' | 'postgres'): string {
+  const int = dialect === 'sqlite' ? 'INTEGER' : 'bigint';
+  const real = dialect === 'sqlite' ? 'REAL' : 'double precision';
+  const text = dialect === 'sqlite' ? 'TEXT' : 'text COLLATE "C"';
+  return `
+    CREATE TABLE alerts (
+      id              ${text} PRIMARY KEY,
+      rule            ${text} NOT NULL,
+      severity        ${text} NOT NULL,
+      status          ${text} NOT NULL CHECK (status IN ('firing', 'resolved')),
+      summary         ${text} NOT NULL,
+      value           ${real},
+      threshold       ${real},
+      started_at      ${text} NOT NULL,
+      last_seen_at    ${text} NOT NULL,
+      resolved_at     ${text},
+      acked_by        ${text},
+      acked_at        ${text},
+      silenced_until  ${text},
+      ack_envelope_id ${text}
+    )${dialect === 'sqlite' ? ' STRICT' : ''};
+    -- De-duplication: at most one firing alert per rule, whichever replica evaluates.
+    CREATE UNIQUE INDEX alerts_one_firing ON alerts (rule) WHERE status = 'firing';
+    CREATE INDEX alerts_started ON alerts (started_at);
+  `;
+}

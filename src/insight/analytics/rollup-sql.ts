@@ -1,0 +1,164 @@
+// The roll-up step in SQL: the ledger rows lo < seq <= hi are read once per table, their facts
+// (latency, upstream errors, judge use, review times, failure codes) taken from the payload, and
+// added to the roll-up rows with an upsert. The two dialects differ only in how they read JSON
+// and time; the SELECT lists and upserts are generated from rollup-columns.ts.
+
+import { bucketIndexSql, DECIDED_KINDS, FAILURE_DIMENSIONS, gatewayBucketColumns, HOUR_DIMENSIONS, MEASURES, MINUTE_DIMENSIONS, upstreamBucketColumns } from './rollup-columns.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+interface JsonReaders {
+  /** The payload as a JSON value, or NULL when it is absent or not JSON. */
+  json: string;
+  /** A numeric leaf of `j` (NULL unless it is a number). */
+  number(path: string[]): string;
+  /** A text leaf of `j` (NULL unless it is a string). */
+  text(path: string[]): string;
+  /** Epoch milliseconds of an ISO-8601 text column. */
+  epochMs(column: string): string;
+}
+
+const SQLITE: JsonReaders = {
+  json: `CASE WHEN json_valid(l.payload) THEN l.payload END`,
+  number: (path) => `(CASE WHEN json_type(j, '$.${path.join('.')}') IN ('integer', 'real') THEN json_extract(j, '$.${path.join('.')}') END)`,
+  text: (path) => `(CASE WHEN json_type(j, '$.${path.join('.')}') = 'text' THEN json_extract(j, '$.${path.join('.')}') END)`,
+  epochMs: (column) => `CAST(round((julianday(${column}) - 2440587.5) * 86400000) AS INTEGER)`,
+};
+
+const POSTGRES: JsonReaders = {
+  // A payload that is not JSON (tampering, which verify reports) makes the cast fail: the caller
+  // then rolls the batch up again with ledger_payload_json(), which maps it to NULL.
+  json: `l.payload::jsonb`,
+  number: (path) => `(CASE WHEN jsonb_typeof(j #> '{${path.join(',')}}') = 'number' THEN (j #>> '{${path.join(',')}}')::double precision END)`,
+  text: (path) => `(CASE WHEN jsonb_typeof(j #> '{${path.join(',')}}') = 'string' THEN j #>> '{${path.join(',')}}' END)`,
+  epochMs: (column) => `(extract(epoch FROM ${column}::timestamptz) * 1000)::bigint`,
+};
+
+const DECIDED = `(${DECIDED_KINDS.map((k) => `'${k}'`).join(', ')})`;
+
+/**
+ * `WITH x, f`: one row per ledger row in the seq range, with the facts the measures sum. Both are
+ * MATERIALIZED (SQLite and PostgreSQL): inlined, every reference to a fact would parse the
+ * payload again (the histogram CASEs reference each latency a dozen times).
+ */
+function factsSql(dialect: Dialect, tolerant: boolean): string {
+  const r = dialect === 'sqlite' ? SQLITE : POSTGRES;
+  const json = dialect === 'postgres' && tolerant ? 'ledger_payload_json(l.payload)' : r.json;
+  const gatewayMs = `CASE WHEN kind IN ${DECIDED} THEN ${r.number(['response', 'latency_ms'])} END`;
+  const upstreamMs = `CASE WHEN kind = 'post_check' THEN ${r.number(['sidecar', 'upstream_ms'])} END`;
+  const judgeStatus = `CASE WHEN kind = 'judge' THEN ${r.text(['status'])} ELSE ${r.text(['judge', 'status'])} END`;
+  return `WITH x AS MATERIALIZED (
+      SELECT l.seq, l.created_at, l.envelope_id, l.parent_envelope_id, l.agent_id, l.action, l.kind, l.outcome, l.risk_tier, l.reviewer_id, ${json} AS j
+        FROM ledger l WHERE l.seq > :lo AND l.seq <= :hi
+    ), g AS MATERIALIZED (
+    SELECT seq, created_at, envelope_id, agent_id, action, kind, outcome, risk_tier, reviewer_id, j,
+           ${gatewayMs} AS gateway_ms,
+           ${upstreamMs} AS upstream_ms,
+           CASE WHEN kind = 'post_check' AND (${r.text(['sidecar', 'upstream_error'])} IS NOT NULL
+                OR ${r.number(['sidecar', 'upstream_status'])} >= 500) THEN 1 ELSE 0 END AS upstream_error,
+           ${judgeStatus} AS judge_status,
+           CASE WHEN kind = 'review' THEN ${r.epochMs('created_at')} - (SELECT ${r.epochMs('p.created_at')} FROM ledger p WHERE p.envelope_id = x.parent_envelope_id) END AS review_ms
+      FROM x
+    ), f AS MATERIALIZED (
+      SELECT g.*, ${bucketIndexSql('gateway_ms')} AS gidx, ${bucketIndexSql('upstream_ms')} AS uidx FROM g
+    )`;
+}
+
+function measuresSql(): string[] {
+  const sumIf = (condition: string) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
+  const gi = 'gidx';
+  const ui = 'uidx';
+  const select: Record<string, string> = {
+    calls: 'COUNT(*)',
+    judged: sumIf(`judge_status IN ('scored', 'failed')`),
+    judge_failed: sumIf(`judge_status = 'failed'`),
+    upstream_calls: sumIf('upstream_ms IS NOT NULL OR upstream_error = 1'),
+    upstream_errors: 'SUM(upstream_error)',
+    reviews_decided: sumIf(`kind = 'review'`),
+    // An expiry's verdict row has no reviewer (review-desk.ts): the deadline passed unanswered.
+    reviews_expired: sumIf(`kind = 'review' AND reviewer_id IS NULL`),
+    review_ms_sum: 'COALESCE(SUM(review_ms), 0)',
+    gateway_ms_sum: 'COALESCE(SUM(gateway_ms), 0)',
+    gateway_ms_count: sumIf('gateway_ms IS NOT NULL'),
+    upstream_ms_sum: 'COALESCE(SUM(upstream_ms), 0)',
+  };
+  gatewayBucketColumns.forEach((column, i) => { select[column] = sumIf(`${gi} = ${i}`); });
+  upstreamBucketColumns.forEach((column, i) => { select[column] = sumIf(`${ui} = ${i}`); });
+  return MEASURES.map((name) => select[name]);
+}
+
+function upsert(table: string, dimensions: readonly string[], columns: readonly string[]): string {
+  return `ON CONFLICT (${dimensions.join(', ')}) DO UPDATE SET ${columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+}
+
+function dimensionSql(dialect: Dialect, name: string, minutes: number): string {
+  if (name === 'bucket') {
+    const ms = (dialect === 'sqlite' ? SQLITE : POSTGRES).epochMs('created_at');
+    return `(${ms} / ${minutes * 60_000}) * ${minutes}`;
+  }
+  return `COALESCE(${name}, '')`;
+}
+
+/**
+ * One roll-up step: the batch's facts computed once into a temporary table (reading the payloads
+ * once), the upserts of every roll-up table from it, and the temporary table dropped.
+ */
+export interface RollupStatements {
+  prepare: string;
+  upserts: string[];
+  cleanup: string;
+}
+
+/** The upserts of one roll-up step; parameters :lo and :hi bound the ledger seq range. */
+export function rollupStatements(dialect: Dialect, tolerant = false): RollupStatements {
+  const facts = factsSql(dialect, tolerant);
+  const measures = measuresSql();
+  const grouped = (table: string, dimensions: readonly string[], minutes: number) => {
+    const dims = dimensions.map((d) => dimensionSql(dialect, d, minutes));
+    // `WHERE true`: SQLite needs it to tell the upsert's ON CONFLICT from a join's ON.
+    return `INSERT INTO ${table} (${[...dimensions, ...MEASURES].join(', ')})
+      SELECT ${[...dims, ...measures].join(', ')} FROM analytics_batch f WHERE true
+      GROUP BY ${dims.join(', ')}
+      ${upsert(table, dimensions, MEASURES)}`;
+  };
+  const code = dialect === 'sqlite'
+    ? `json_extract(e.value, '$.code')`
+    : `e.value ->> 'code'`;
+  const elements = dialect === 'sqlite'
+    ? `json_each(CASE WHEN json_type(f.j, '$.response.validation.failures') = 'array' THEN json_extract(f.j, '$.response.validation.failures') ELSE '[]' END) e`
+    : `LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(f.j #> '{response,validation,failures}') = 'array' THEN f.j #> '{response,validation,failures}' ELSE '[]'::jsonb END) e(value)`;
+  const objectOnly = dialect === 'sqlite' ? `e.type = 'object'` : `jsonb_typeof(e.value) = 'object'`;
+  const failures = (table: string, minutes: number) => {
+    const dims = FAILURE_DIMENSIONS.map((d) => (d === 'code' ? code : dimensionSql(dialect, d, minutes)));
+    return `INSERT INTO ${table} (${FAILURE_DIMENSIONS.join(', ')}, failures, example_seq)
+      SELECT ${dims.join(', ')}, COUNT(*), MAX(f.seq)
+        FROM analytics_batch f CROSS JOIN ${elements}
+       WHERE f.kind IN ${DECIDED} AND ${objectOnly} AND ${code} IS NOT NULL
+       GROUP BY ${dims.join(', ')}
+      ON CONFLICT (${FAILURE_DIMENSIONS.join(', ')}) DO UPDATE SET failures = ${table}.failures + excluded.failures,
+        example_seq = ${dialect === 'sqlite' ? 'max' : 'greatest'}(${table}.example_seq, excluded.example_seq)`;
+  };
+  return {
+    prepare: dialect === 'sqlite'
+      ? `CREATE TEMP TABLE analytics_batch AS ${facts} SELECT * FROM f`
+      : `CREATE TEMP TABLE analytics_batch ON COMMIT DROP AS ${facts} SELECT * FROM f`,
+    upserts: [
+      grouped('analytics_minutes', MINUTE_DIMENSIONS, 1),
+      grouped('analytics_hours', HOUR_DIMENSIONS, 60),
+      grouped('analytics_days', HOUR_DIMENSIONS, 1440),
+      failures('analytics_failures', 60),
+      failures('analytics_failure_days', 1440),
+    ],
+    // PostgreSQL drops it at commit; SQLite keeps temp tables for the connection.
+    cleanup: dialect === 'sqlite' ? 'DROP TABLE temp.analytics_batch' : 'SELECT 1',
+  };
+}
+
+/** PostgreSQL: the tolerant JSON reader used when a batch holds a payload that is not JSON. */
+export const POSTGRES_TOLERANT_JSON_FUNCTION = `
+  CREATE OR REPLACE FUNCTION ledger_payload_json(payload text) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+  BEGIN
+    RETURN payload::jsonb;
+  EXCEPTION WHEN others THEN
+    RETURN NULL;
+  END $$;`;

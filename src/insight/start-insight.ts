@@ -1,0 +1,77 @@
+// Analytics and alerts in a gateway process: the insight connection, the periodic roll-up and
+// alert evaluation (each by one replica at a time), the watched config/alerts.yaml, and the
+// subscriptions to the events that always alert.
+
+import path from 'node:path';
+import type { Config } from '../config/index.ts';
+import { watchConfigFile, type WatchedConfigFile } from '../config/watch-config-file.ts';
+import type { Logger } from '../observability/index.ts';
+import { AnalyticsQueries, Rollup } from './analytics/index.ts';
+import { AlertService, AlertStore, defaultAlertRules, parseAlertRules, type AlertRules, type AlertServiceDeps } from './alerts/index.ts';
+import { openInsightDb } from './open-insight-db.ts';
+import type { InsightDb } from './insight-db.ts';
+
+export interface RunningInsight {
+  analytics: AnalyticsQueries;
+  alerts: AlertService;
+  alertStore: AlertStore;
+  alertRules: WatchedConfigFile<AlertRules>;
+  close(): Promise<void>;
+}
+
+export async function startInsight(options: {
+  config: Config; logger: Logger; backlogLookbackMs: () => number; now?: () => number;
+  conditions?: AlertServiceDeps['conditions'];
+}): Promise<RunningInsight | undefined> {
+  const { config, logger } = options;
+  const db: InsightDb | undefined = await openInsightDb(config, (error) => logger.warn('insight connection error', { error: error.message }));
+  if (!db) return undefined;
+  let alertRules: WatchedConfigFile<AlertRules>;
+  try {
+    alertRules = watchConfigFile({
+      path: path.join(config.configDir, 'alerts.yaml'), parse: parseAlertRules, whenMissing: defaultAlertRules, logger,
+      display: 'config/alerts.yaml',
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const rollup = new Rollup(db);
+  const analytics = new AnalyticsQueries(db, rollup);
+  const alertStore = new AlertStore(db);
+  const alerts = new AlertService({
+    db, store: alertStore, analytics, rules: () => alertRules.current(), backlogLookbackMs: options.backlogLookbackMs,
+    now: options.now ? () => new Date(options.now!()) : undefined,
+    onError: (error) => logger.warn('alert event not recorded', { error: error.message }),
+    conditions: options.conditions,
+  });
+  alerts.listen();
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  const every = (seconds: number, name: string, job: () => Promise<unknown>) => {
+    if (seconds <= 0) return;
+    const timer = setInterval(() => {
+      const run = job().catch((error: unknown) => logger.warn(`${name} failed`, { error: (error as Error).message }));
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    }, seconds * 1000);
+    timer.unref();
+    timers.push(timer);
+  };
+  every(config.insight.rollupIntervalSeconds, 'analytics roll-up', () => rollup.run());
+  every(config.insight.alertsIntervalSeconds, 'alert evaluation', async () => {
+    const report = await alerts.evaluate();
+    if (report.fired.length > 0 || report.resolved.length > 0) logger.info('alerts', { ...report });
+  });
+  return {
+    analytics, alerts, alertStore, alertRules,
+    async close() {
+      for (const timer of timers) clearInterval(timer);
+      alerts.close();
+      alertRules.close();
+      await Promise.allSettled([...running]);
+      await alerts.settled();
+      await db.close();
+    },
+  };
+}
