@@ -18,3 +18,5 @@ export type { InternalRouteDeps } from './internal-routes.ts';
 export { judgeRoutes } from './judge-routes.ts';
 export { certifyRoutes } from './certify-routes.ts';
 export type { CertifyRouteDeps } from './certify-routes.ts';
+export { reportRoutes } from './report-routes.ts';
+export type { ReportRouteDeps } from './report-routes.ts';

@@ -90,6 +90,7 @@ export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?:
       }
     },
     reviewQueue: () => centralOnly('the review queue is served'),
+    periodRows: () => centralOnly('reports are computed'),
     verify: () => centralOnly('verify the chain'),
     erasePii: () => centralOnly('erase personal data'),
     expirePayloads: () => centralOnly('retention runs'),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/index.ts';
 import { API_KEY_PREFIX, TIERS, isApiKeyFormat, isTier, type Tier } from '../auth/index.ts';
 import { certifyConfig, judgeConfig, type CertifyConfig, type JudgeConfig } from './judge-settings.ts';
+import { reportsConfig, type ReportsConfig } from './report-settings.ts';
 import { boolean, integer } from './env-values.ts';
 import { ledgerConfig, type LedgerConfig } from './ledger-settings.ts';
 
@@ -112,6 +113,8 @@ export interface Config {
   readonly judge: JudgeConfig | null;
   /** Agent certificates (CERTIFY_*). */
   readonly certify: CertifyConfig;
+  /** Compliance reports (REPORTS_*). */
+  readonly reports: ReportsConfig;
 }
 
 export class ConfigError extends Error {
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     sharedRateLimit: sharedRateLimitConfig(env, issues),
     judge: judgeConfig(env, cwd, issues),
     certify: certifyConfig(env, cwd, issues),
+    reports: reportsConfig(env, issues),
   };
   if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {
     issues.push(`HOT_PAYLOAD_DAYS: ${config.retention.hotPayloadDays} days is longer than METADATA_YEARS (${config.retention.metadataYears} years); payloads cannot outlive their metadata`);

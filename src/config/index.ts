@@ -14,3 +14,4 @@ export { watchConfigDirectory } from './watch-config-directory.ts';
 export type { DiskAgreement, WatchConfigDirectoryOptions, WatchedConfigDirectory } from './watch-config-directory.ts';
 export { JUDGE_RESPONSE_FORMATS } from './judge-settings.ts';
 export type { CertifyConfig, JudgeConfig, JudgeResponseFormat } from './judge-settings.ts';
+export type { ReportsConfig } from './report-settings.ts';

@@ -12,7 +12,8 @@ import { createLogger, createMetrics, type Logger } from '../observability/index
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, docsRoutes, internalRoutes, judgeRoutes, policyRoutes, reportRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../api/index.ts';
+import { startReports, type Reports } from '../reports/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -78,6 +79,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   // Long-polls of sidecars (/v1/internal/fleet/state) answer at once when the gateway stops.
   const stopping = new AbortController();
   let judge: RunningJudge | undefined;
+  let reports: Reports | undefined;
   try {
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
@@ -124,6 +126,18 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ledger, policies, keys: certificateKeys, issuer: config.certify.issuer, now: options.now,
       reliability: (agentId, now) => reliability.score(agentId, now),
     });
+    // Reports read the ledger's database directly: a sidecar recording through the central gateway asks the central gateway.
+    reports = config.ledger.kind === 'central' ? undefined : startReports({
+      config, keys: certificateKeys, version: GATEWAY_VERSION, logger, now: options.now,
+      postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
+      sources: {
+        ledger,
+        trustedKeys: () => (signer ? [signer.publicJwk] : []),
+        teamPrincipals: async (team) => new Set((await keys?.list() ?? []).filter((key) => key.team === team).map((key) => `api_key:${key.id}`)),
+        currentCertificate: (agentId) => certification.current(agentId, policies.current().version),
+        policyVersion: () => policies.current().version,
+      },
+    });
     const runtime = new Runtime({
       ledger, policies, killSwitch, reliability, now: options.now, judge: judge?.runtimeJudge,
       certified: (agentId, policyVersion) => certification.isCertified(agentId, policyVersion),
@@ -157,6 +171,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
+      ...(reports ? reportRoutes({ reports, now: options.now }) : []),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -208,6 +223,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await keys?.close();
         await jobs?.close();
         await judge?.close();
+        await reports?.close();
         await fleetSync?.close();
         await follower?.close();
         await store.close();
@@ -222,6 +238,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await keys?.close();
     await jobs?.close();
     await judge?.close();
+    await reports?.close();
     await fleetSync?.close();
     await follower?.close();
     await store.close();

@@ -59,6 +59,10 @@ export const ERRORS = {
   ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
   POLICY_VERSION_MISMATCH: { status: 409, title: 'Certification is only against the policy version in force' },
   CERTIFICATE_NOT_FOUND: { status: 404, title: 'No such certificate' },
+  REPORT_NOT_FOUND: { status: 404, title: 'No such report' },
+  REPORT_FORMAT_NOT_GENERATED: { status: 404, title: 'This report was not generated in that format' },
+  REPORT_NOT_READY: { status: 409, title: 'The report is not ready' },
+  REPORT_SCOPE_FORBIDDEN: { status: 403, title: 'Your credential may not report on this scope' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -3,7 +3,7 @@
 
 import type { Ledger } from './types.ts';
 
-export type LedgerReads = Pick<Ledger, 'get' | 'findChild' | 'children' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue'>;
+export type LedgerReads = Pick<Ledger, 'get' | 'findChild' | 'children' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue' | 'periodRows'>;
 
 /** A store's queries, answered synchronously (node:sqlite) or not (pg). */
 export type StoreReads = {
@@ -20,5 +20,6 @@ export function openReads(reader: StoreReads, ensureOpen: () => void): LedgerRea
     async list(query) { ensureOpen(); return reader.list(query); },
     async recentOutcomes(agentId, limit) { ensureOpen(); return reader.recentOutcomes(agentId, limit); },
     async reviewQueue(query) { ensureOpen(); return reader.reviewQueue(query); },
+    async periodRows(query) { ensureOpen(); return reader.periodRows(query); },
   };
 }

@@ -3,7 +3,7 @@
 
 import { RISK_TIERS } from '../governance/types.ts';
 import { LedgerError } from './ledger-errors.ts';
-import { ENTRY_KINDS, REVIEW_STATUS_FILTERS, type ListQuery, type ReviewQuery } from './types.ts';
+import { ENTRY_KINDS, REVIEW_STATUS_FILTERS, type ListQuery, type PeriodQuery, type ReviewQuery } from './types.ts';
 
 const invalid = (why: string): never => { throw new LedgerError('LEDGER_INVALID_ARGUMENT', why); };
 
@@ -34,4 +34,12 @@ export function toIsoUtc(value: string, name: string): string {
   const at = Date.parse(value);
   if (Number.isNaN(at)) invalid(`${name} must be an ISO-8601 timestamp, got ${JSON.stringify(value)}`);
   return new Date(at).toISOString();
+}
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Period bounds compare as text against created_at, so both must be in its exact form. */
+export function checkPeriodQuery(query: PeriodQuery): void {
+  checkPaging(query.limit, query.after_seq);
+  if (!ISO_UTC.test(query.from) || !ISO_UTC.test(query.to)) invalid('from and to must be ISO-8601 UTC with milliseconds (Date#toISOString)');
 }

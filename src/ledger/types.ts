@@ -100,6 +100,18 @@ export interface ReviewItem {
   resolution_envelope_id: string | null;
 }
 
+/**
+ * A page of the rows created in [from, to) (ISO-8601), oldest first, after `after_seq`: how
+ * reports walk a period in bounded memory (src/reports). `agent_id` narrows to one agent.
+ */
+export interface PeriodQuery {
+  from: string;
+  to: string;
+  after_seq: number;
+  limit: number;
+  agent_id?: string;
+}
+
 export interface VerifyRange {
   from_seq?: number;
   to_seq?: number;
@@ -217,6 +229,8 @@ export interface Ledger {
   /** The agent's most recent decided rows, newest first, without the kill switch's blocks (the operator's, not the agent's). */
   recentOutcomes(agentId: string, limit: number): Promise<Array<{ outcome: Outcome; final_confidence: number | null; created_at: string }>>;
   reviewQueue(query: ReviewQuery): Promise<{ items: ReviewItem[]; total: number }>;
+  /** Rows created in a period, oldest first, one page at a time (walks the created_at index). */
+  periodRows(query: PeriodQuery): Promise<LedgerRow[]>;
   verify(range?: VerifyRange): Promise<VerifyReport>;
   erasePii(envelopeId: string): Promise<EraseResult | undefined>;
   /**

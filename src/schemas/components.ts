@@ -9,10 +9,11 @@ import * as policy from './policy-schemas.ts';
 import * as internal from './internal-schemas.ts';
 import * as judgeCertify from './judge-certify-schemas.ts';
 import * as review from './review-schemas.ts';
+import * as reports from './report-schemas.ts';
 
 const { AGENT_ID_PATTERN: _pattern, OUTPUT_MAX_BYTES: _max, ...requestSchemas } = requests;
 const { SIDECAR_ENTRY_KINDS: _kinds, INTERNAL_APPEND_MAX_ENTRIES: _most, ...internalSchemas } = internal;
 
-export const SCHEMAS = Object.freeze({ ...requestSchemas, ...responses, ...audit, ...auth, ...policy, ...internalSchemas, ...judgeCertify, ...review }) as Readonly<Record<string, object>>;
+export const SCHEMAS = Object.freeze({ ...requestSchemas, ...responses, ...audit, ...auth, ...policy, ...internalSchemas, ...judgeCertify, ...review, ...reports }) as Readonly<Record<string, object>>;
 
-export type SchemaName = keyof typeof requestSchemas | keyof typeof responses | keyof typeof audit | keyof typeof auth | keyof typeof policy | keyof typeof internalSchemas | keyof typeof judgeCertify | keyof typeof review;
+export type SchemaName = keyof typeof requestSchemas | keyof typeof responses | keyof typeof audit | keyof typeof auth | keyof typeof policy | keyof typeof internalSchemas | keyof typeof judgeCertify | keyof typeof review | keyof typeof reports;
