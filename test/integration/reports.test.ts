@@ -15,7 +15,10 @@ import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
 import { SEEDED, awaitReport, periodAround, seedLedger } from '../helpers/reports.ts';
 import { issueKey } from '../helpers/credentials.ts';
 import { validateBody } from '../helpers/bodies.ts';
-import { verifyReportFile } from '../../src/reports/index.ts';
+import { openPostgresReportJobs, openSqliteReportJobs, reportRequestOf, verifyReportFile, type ReportJobStore } from '../../src/reports/index.ts';
+import { migratePostgresSchema, openLedgerDatabase } from '../../src/ledger/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { issueApiKey, openPostgresKeyStore, type Tier } from '../../src/auth/index.ts';
 
 const { skip: noPostgres } = await probePostgres();
@@ -176,6 +179,43 @@ for (const store of ['sqlite', 'postgres'] as const) {
       assert.deepEqual([denied.body.code, denied.body.feature, denied.body.required_tier], ['FORBIDDEN', 'reports', 'team']);
       assert.equal((await gateway.call('GET', `/v1/reports/${agentJob.body.id}`)).status, 401);
       assert.equal((await gateway.call('GET', '/v1/reports/jwks')).status, 200, 'the keys are public');
+    });
+
+    test('jobs survive a restart: one queued while no gateway ran, one left running by a replica that died', async (t) => {
+      // The jobs are written straight into the store, as a gateway that stopped would have left them.
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-report-restart-'));
+      t.after(() => rmSync(dir, { recursive: true, force: true }));
+      const ledgerPath = path.join(dir, 'ledger.db');
+      let jobs: ReportJobStore;
+      let env: Record<string, string> = {};
+      if (store === 'postgres') {
+        const db = await createTestSchema(t);
+        await migratePostgresSchema(db.options);
+        jobs = openPostgresReportJobs(db.options, () => {});
+        env = db.env;
+      } else {
+        openLedgerDatabase(ledgerPath).close();
+        jobs = openSqliteReportJobs(ledgerPath);
+      }
+      const request = reportRequestOf({ period: periodAround(), formats: ['json'] }, Date.now());
+      const queued = '00000000-0000-4000-8000-00000000000a';
+      const orphaned = '00000000-0000-4000-8000-00000000000b';
+      await jobs.create({ id: queued, request, requested_by: 'user:auditor' }, Date.now() - 2000);
+      await jobs.create({ id: orphaned, request, requested_by: 'user:auditor' }, Date.now() - 1000);
+      await jobs.claim(Date.now() - 120_000, 60_000);
+      const dead = await jobs.claim(Date.now() - 120_000, 60_000);
+      assert.equal(dead?.id, orphaned, 'both claimed, leases long run out');
+      await jobs.close();
+
+      const gateway = await startTestGateway(t, { ledgerPath, env: { POLICIES_DIR: writeOpsBundle(t), REPORTS_POLL_SECONDS: '1', ...env } });
+      await seedLedger(gateway);
+      for (const id of [queued, orphaned]) {
+        const job = await awaitReport(gateway, `/v1/reports/${id}`);
+        assert.equal(job.body.status, 'done', job.text);
+        assert.equal(job.body.requested_by, 'user:auditor');
+        const report = JSON.parse((await gateway.call('GET', `/v1/reports/${id}/file?format=json`)).text);
+        assert.equal(report.report_id, id);
+      }
     });
 
     test('every error status: bad requests, unknown reports, formats not generated, a failed job', async (t) => {
