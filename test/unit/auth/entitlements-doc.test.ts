@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ENTITLEMENTS } from '../../../src/auth/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../../../src/api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, internalRoutes, judgeRoutes, policyRoutes, reportRoutes, reviewRoutes, runtimeRoutes, systemRoutes, toolProxyRoutes } from '../../../src/api/index.ts';
 
 const doc = readFileSync(new URL('../../../docs/entitlements.md', import.meta.url), 'utf8');
 const rows = (first: RegExp) => doc.split('\n').filter((line) => first.test(line)).map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
@@ -25,7 +25,7 @@ test('the route table lists every /v1 route with the feature it needs', () => {
   const none = {} as never;
   const routes = [
     ...runtimeRoutes(none), ...auditRoutes(none), ...reviewRoutes(none, none), ...approvalRoutes(none), ...authRoutes({ authEnabled: true }), ...toolProxyRoutes(), ...policyRoutes(none), ...internalRoutes(none),
-    ...judgeRoutes(none), ...certifyRoutes(none),
+    ...judgeRoutes(none), ...certifyRoutes(none), ...reportRoutes(none),
   ].filter((route) => route.path.startsWith('/v1/'));
   const documented = new Map(rows(/^\| `(GET|POST|DELETE) \/v1\//).map(([route, feature]) => [route.slice(1, -1), feature]));
   assert.equal(documented.size, routes.length);
