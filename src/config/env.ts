@@ -7,6 +7,7 @@ import { LOG_LEVELS, type LogLevel } from '../observability/index.ts';
 import { API_KEY_PREFIX, TIERS, isApiKeyFormat, isTier, type Tier } from '../auth/index.ts';
 import { certifyConfig, judgeConfig, type CertifyConfig, type JudgeConfig } from './judge-settings.ts';
 import { reportsConfig, type ReportsConfig } from './report-settings.ts';
+import { tracingConfig, type TracingConfig } from './tracing-settings.ts';
 import { boolean, integer } from './env-values.ts';
 import { ledgerConfig, type LedgerConfig } from './ledger-settings.ts';
 
@@ -115,6 +116,8 @@ export interface Config {
   readonly certify: CertifyConfig;
   /** Compliance reports (REPORTS_*). */
   readonly reports: ReportsConfig;
+  /** OpenTelemetry traces (OTEL_*); off unless an OTLP endpoint is configured. */
+  readonly tracing: TracingConfig;
 }
 
 export class ConfigError extends Error {
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     judge: judgeConfig(env, cwd, issues),
     certify: certifyConfig(env, cwd, issues),
     reports: reportsConfig(env, issues),
+    tracing: tracingConfig(env, issues),
   };
   if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {
     issues.push(`HOT_PAYLOAD_DAYS: ${config.retention.hotPayloadDays} days is longer than METADATA_YEARS (${config.retention.metadataYears} years); payloads cannot outlive their metadata`);

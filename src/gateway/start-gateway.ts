@@ -8,7 +8,7 @@ import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
 import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
-import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
+import { createLogger, createMetrics, startTracing, type Logger, type Tracing } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
@@ -80,7 +80,10 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   const stopping = new AbortController();
   let judge: RunningJudge | undefined;
   let reports: Reports | undefined;
+  let tracing: Tracing | undefined;
   try {
+    tracing = startTracing(config.tracing, GATEWAY_VERSION);
+    if (tracing.enabled) logger.info('tracing on: spans exported over OTLP', { endpoint: config.tracing.endpoint, protocol: config.tracing.protocol, service_name: config.tracing.serviceName });
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
     keys = config.authEnabled ? await openConfiguredKeyStore(config, { listen: true, logger }) : undefined;
@@ -224,6 +227,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await jobs?.close();
         await judge?.close();
         await reports?.close();
+        await tracing?.close();
         await fleetSync?.close();
         await follower?.close();
         await store.close();
@@ -239,6 +243,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await jobs?.close();
     await judge?.close();
     await reports?.close();
+    await tracing?.close();
     await fleetSync?.close();
     await follower?.close();
     await store.close();
