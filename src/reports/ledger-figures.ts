@@ -77,7 +77,9 @@ export async function collectReport(sources: FigureSources, request: ReportReque
       let keep = false;
       if (OVERSIGHT_KINDS.has(row.kind) && row.parent_envelope_id !== null) {
         // An oversight row counts where its item does: raised in this walk, or looked up once.
-        const item = figures.itemSeen(row.parent_envelope_id) ?? await lookUpItem(ledger, row.parent_envelope_id, inScope, itemLookups);
+        let item = figures.itemSeen(row.parent_envelope_id) ?? await lookUpItem(ledger, row.parent_envelope_id, inScope, itemLookups);
+        // An item metadata retention already deleted still had its verdict: counted for the whole fleet, without a time to decision.
+        if (item === null && request.scope.kind === 'all') item = { created_at: '', outcome: null, in_scope: true };
         if (item?.in_scope) {
           figures.addOversight(row, item);
           keep = true;
@@ -111,7 +113,8 @@ async function scopeFilter(sources: FigureSources, request: ReportRequest): Prom
   if (scope.kind === 'agent') return (row) => row.agent_id === scope.agent_id;
   if (scope.kind === 'team') {
     const members = await sources.teamPrincipals(scope.team);
-    return (row) => typeof row.payload?.principal === 'string' && members.has(row.payload.principal);
+    // The kill switch stops every team's agents: its changes belong in every team's report.
+    return (row) => row.kind === 'kill_switch' || (typeof row.payload?.principal === 'string' && members.has(row.payload.principal));
   }
   return () => true;
 }

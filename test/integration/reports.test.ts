@@ -161,6 +161,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
       const teamReport = JSON.parse((await gateway.call('GET', `/v1/reports/${teamJob.body.id}/file?format=json`, undefined, teamKey)).text);
       assert.equal(teamReport.figures.volumes.decisions, 2);
       assert.equal(teamReport.scope.description, 'team payments');
+      assert.equal(teamReport.figures.kill_switch.events.length, SEEDED.killSwitchEvents, 'the kill switch stops every team: in every team\'s report');
+      assert.equal(teamReport.figures.oversight.items_escalated, 0, 'the escalations were made with another team\'s key');
 
       // A team-bound key: only its own team, and other reports are unknown to it.
       const all = await gateway.call('POST', '/v1/reports', { period: periodAround() }, teamKey);
