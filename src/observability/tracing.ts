@@ -5,13 +5,9 @@
 // exporter (like OpenTelemetry's own global provider); the gateway starts and stops it.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as OtlpProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import type { TracingConfig } from '../config/index.ts';
 
 /** The span names, one per stage: docs/tracing.md lists them. */
@@ -40,10 +36,16 @@ export interface Tracing {
   close(): Promise<void>;
 }
 
-export function startTracing(config: TracingConfig, version: string): Tracing {
+/** Starts the exporter when tracing is on. The SDK and exporters are loaded only then: an off gateway never loads them. */
+export async function startTracing(config: TracingConfig, version: string): Promise<Tracing> {
   if (!config.enabled) return { enabled: false, close: async () => {} };
-  const exporterOptions = { url: config.endpoint, headers: { ...config.headers } };
-  const exporter = config.protocol === 'http/json' ? new OtlpJsonExporter(exporterOptions) : new OtlpProtoExporter(exporterOptions);
+  const [{ BasicTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, exporterModule] = await Promise.all([
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/context-async-hooks'),
+    config.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
+  ]);
+  const exporter = new exporterModule.OTLPTraceExporter({ url: config.endpoint, headers: { ...config.headers } });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName, 'service.version': version }),
     spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 1000 })],
