@@ -6,35 +6,13 @@
 import PDFDocument from 'pdfkit';
 import { horizontalBars, stackedColumns } from './pdf-charts.ts';
 import type { ReportDocument } from './report-document.ts';
+import { keyFigures } from './key-figures.ts';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
 const MARGIN = 50;
 const LISTED = 40;
 const COLORS = { approve: '#2e7d32', block: '#c62828', escalate: '#ef6c00', request_evidence: '#f9a825', other: '#78909c' };
-
-/** The key figures as label/value pairs: printed in the PDF and checked against the JSON by the tests. */
-export function keyFigures(report: ReportDocument): Array<[string, string]> {
-  const f = report.figures;
-  const t = f.oversight.time_to_decision;
-  return [
-    ['Ledger rows in scope', String(f.volumes.rows)],
-    ['Decisions', String(f.volumes.decisions)],
-    ['Allowed', String(f.volumes.by_outcome.approve ?? 0)],
-    ['Blocked', String(f.volumes.by_outcome.block ?? 0)],
-    ['Held for a person', String(f.oversight.items_escalated)],
-    ['Decided by a person', String(f.oversight.items_reviewed)],
-    ['Human overrides', String(f.oversight.overrides)],
-    ['Expired without a decision', String(f.oversight.expired)],
-    ['Median time to decision (s)', t.median_seconds === null ? '-' : String(t.median_seconds)],
-    ['Agents', String(f.volumes.agents)],
-    ['Policy versions', String(f.policy.versions.length)],
-    ['Policy changes', String(f.policy.changes.length)],
-    ['Kill-switch events', String(f.kill_switch.events.length)],
-    ['Retention runs', String(report.retention_runs.length)],
-    ['Chain verification', report.chain.verification.valid ? 'VALID' : `FAILED at seq ${report.chain.verification.first_bad_seq}`],
-  ];
-}
 
 export function reportPdf(report: ReportDocument): Promise<Buffer> {
   const generated = new Date(report.generated_at);

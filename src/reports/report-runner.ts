@@ -7,7 +7,6 @@ import { collectReport, type FigureSources } from './ledger-figures.ts';
 import { reportCsv } from './report-csv.ts';
 import { reportDocument, type RetentionSettings } from './report-document.ts';
 import type { ReportFile, ReportJob, ReportJobStore } from './report-jobs.ts';
-import { reportPdf } from './report-pdf.ts';
 import type { ReportFormat } from './report-request.ts';
 import { signReportFile } from './report-signature.ts';
 
@@ -50,7 +49,8 @@ export async function runReportJob(deps: ReportRunnerDeps, job: ReportJob): Prom
     for (const format of job.request.formats) {
       if (format === 'json') rendered.json = Buffer.from(`${JSON.stringify(document, null, 2)}\n`, 'utf8');
       else if (format === 'csv') rendered.csv = reportCsv(document, content.rows);
-      else rendered.pdf = await reportPdf(document);
+      // pdfkit (and its fonts) load only when a PDF is made, not with every gateway.
+      else rendered.pdf = await (await import('./report-pdf.ts')).reportPdf(document);
     }
     const key = deps.signingKey();
     const files: ReportFile[] = [];
