@@ -15,6 +15,7 @@ import { injectorCommand } from './cli/injector-command.ts';
 import { COMMANDS } from './cli/command-help.ts';
 import { friendlyFailure } from './cli/friendly-failure.ts';
 import { certifyCommand } from './cli/certify-command.ts';
+import { reportsCommand } from './cli/reports-command.ts';
 import { reviewCommand } from './cli/review-command.ts';
 import { teamCommand } from './cli/team-command.ts';
 
@@ -51,6 +52,8 @@ Usage:
   govgate certify verify <file> [--jwks FILE|URL] [--json]
       Verify an agent certificate: signature and expiry against a JWKS file (offline), the
       gateway's /v1/certify/jwks URL (then revocation too), or this gateway's own keys.
+  govgate reports verify <file> <signature> [--jwks FILE|URL] [--json]
+      Check a compliance report file against its signature (JWS over its SHA-256), offline.
   govgate review list [--status S] | show <id> [--wait N] | claim <id> | approve <id> --note T [--grant once] | reject <id> --note T
       The human review queue of a running gateway (--url or GOVGATE_URL, --token or GOVGATE_TOKEN); --json for raw answers.
   govgate team members|keys|agents|usage …
@@ -131,6 +134,8 @@ async function main(argv: string[]): Promise<number> {
       return policyCommand(positionals.slice(1), values);
     case 'certify':
       return certifyCommand(positionals.slice(1), values);
+    case 'reports':
+      return reportsCommand(positionals.slice(1), values);
     case 'review':
       return reviewCommand(positionals.slice(1), values);
     case 'team':

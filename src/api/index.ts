@@ -30,3 +30,5 @@ export { readScope } from './team-scope.ts';
 export type { TeamAgents } from './team-scope.ts';
 export { analyticsRoutes, ANALYTICS_DEFAULT_LIMIT, ANALYTICS_MAX_LIMIT, type AnalyticsRouteDeps } from './analytics-routes.ts';
 export { alertRoutes, type AlertRouteDeps } from './alert-routes.ts';
+export { reportRoutes } from './report-routes.ts';
+export type { ReportRouteDeps } from './report-routes.ts';

@@ -11,6 +11,7 @@ import { certifyRoutes } from './certify-routes.ts';
 import { internalRoutes } from './internal-routes.ts';
 import { judgeRoutes } from './judge-routes.ts';
 import { alertRoutes } from './alert-routes.ts';
+import { reportRoutes } from './report-routes.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { notificationRoutes } from './notification-routes.ts';
 import { ssoRoutes } from './sso-routes.ts';
@@ -29,7 +30,7 @@ export function v1RouteShapes(): Route[] {
   return [
     ...runtimeRoutes(none), ...auditRoutes(none), ...reviewRoutes(none, none), ...approvalRoutes(none), ...authRoutes({ authEnabled: true }),
     ...toolProxyRoutes(), ...policyRoutes(none), ...internalRoutes(none), ...judgeRoutes(none), ...certifyRoutes(none), ...teamRoutes(none),
-    ...notificationRoutes(none), ...ssoRoutes(none), ...analyticsRoutes(none), ...alertRoutes(none),
+    ...notificationRoutes(none), ...ssoRoutes(none), ...analyticsRoutes(none), ...alertRoutes(none), ...reportRoutes(none),
   ].filter((route) => route.path.startsWith('/v1/'));
 }
 

@@ -36,6 +36,9 @@ export const ENTITLEMENTS = {
   certify_issue: { minimumTier: 'enterprise', denial: 402, description: 'agent certification: certify and revoke' },
   // People and their powers: who may administer a team is decided by roles (admin) inside it.
   team_management: { minimumTier: 'team', denial: 403, description: 'teams: members, team API keys, team agents and usage' },
+  // Reports are auditor work, like reading the audit trail: Team and up. Their figures come from
+  // rows a Team key can already list; the PDF and signatures add no data a Team key cannot read.
+  reports: { minimumTier: 'team', denial: 403, description: 'compliance reports: request, read and download them' },
   saml_sso: { minimumTier: 'enterprise', denial: 402, description: 'SAML single sign-on' },
   // A sidecar's credential writes ledger entries for its agent: never a developer or team key.
   ledger_internal: { minimumTier: 'enterprise', denial: 403, description: 'the internal ledger API sidecars record through (CENTRAL_GATEWAY_URL)' },

@@ -81,6 +81,12 @@ export const ROUTE_ROLES: Readonly<Record<string, RouteAccess>> = {
   'GET /v1/alerts/rules': PEOPLE_READ,
   // Acknowledging or silencing an alert is the on-call operator's (or an auditor's) act, recorded.
   'POST /v1/alerts/{id}/ack': ['admin', 'operator', 'auditor'],
+  // Compliance reports are auditor work; their public keys are for anyone who receives a report.
+  'POST /v1/reports': AUDIT,
+  'GET /v1/reports/jwks': 'public',
+  'GET /v1/reports/{id}': AUDIT,
+  'GET /v1/reports/{id}/file': AUDIT,
+  'GET /v1/reports/{id}/signature': AUDIT,
   'GET /v1/notifications/deliveries': ['admin', 'operator', 'auditor'],
   'GET /v1/notifications/deliveries/{id}': ['admin', 'operator', 'auditor'],
   'POST /v1/notifications/deliveries/{id}/retry': OPERATE,

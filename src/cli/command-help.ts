@@ -95,6 +95,19 @@ Verify an agent certificate (a JWS from POST /v1/certify/agent): signature and e
 Exit 0 when valid, 1 when not (the report says why).
 `,
   },
+  reports: {
+    options: ['jwks', 'json'],
+    text: `Usage: govgate reports verify <file> <signature> [--jwks FILE|URL] [--json]
+
+Check a compliance report file (from GET /v1/reports/{id}/file) against its signature (the
+compact JWS, or the JSON from GET /v1/reports/{id}/signature): the signature verifies with a
+key of the JWKS and covers exactly this file's SHA-256.
+  --jwks FILE|URL   the gateway's keys: a file saved from /v1/reports/jwks (offline) or that URL;
+                    default this gateway's own keys
+  --json            the result as JSON
+Exit 0 when the file is intact, 1 when not (the result says why).
+`,
+  },
   review: {
     options: ['url', 'token', 'status', 'note', 'wait', 'grant', 'json'],
     text: `Usage: govgate review list [--status S] [--json]

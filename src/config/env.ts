@@ -8,6 +8,8 @@ import { sessionConfig, type SessionConfig } from './session-settings.ts';
 import { API_KEY_PREFIX, TIERS, isApiKeyFormat, isTier, type Tier } from '../auth/index.ts';
 import { certifyConfig, judgeConfig, type CertifyConfig, type JudgeConfig } from './judge-settings.ts';
 import { insightConfig, type InsightConfig } from './insight-settings.ts';
+import { reportsConfig, type ReportsConfig } from './report-settings.ts';
+import { tracingConfig, type TracingConfig } from './tracing-settings.ts';
 import { boolean, integer } from './env-values.ts';
 import { ledgerConfig, type LedgerConfig } from './ledger-settings.ts';
 import { outcomeReconcileConfig, type OutcomeReconcileConfig } from './oversight-settings.ts';
@@ -123,6 +125,10 @@ export interface Config {
   readonly outcomeReconcile: OutcomeReconcileConfig;
   /** Analytics roll-up and alert evaluation intervals. */
   readonly insight: InsightConfig;
+  /** Compliance reports (REPORTS_*). */
+  readonly reports: ReportsConfig;
+  /** OpenTelemetry traces (OTEL_*); off unless an OTLP endpoint is configured. */
+  readonly tracing: TracingConfig;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     session: sessionConfig(env, cwd, issues),
     outcomeReconcile: outcomeReconcileConfig(env, issues),
     insight: insightConfig(env, issues),
+    reports: reportsConfig(env, issues),
+    tracing: tracingConfig(env, issues),
   };
   if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {
     issues.push(`HOT_PAYLOAD_DAYS: ${config.retention.hotPayloadDays} days is longer than METADATA_YEARS (${config.retention.metadataYears} years); payloads cannot outlive their metadata`);

@@ -15,3 +15,5 @@ export type { DiskAgreement, WatchConfigDirectoryOptions, WatchedConfigDirectory
 export { JUDGE_RESPONSE_FORMATS } from './judge-settings.ts';
 export type { CertifyConfig, JudgeConfig, JudgeResponseFormat } from './judge-settings.ts';
 export type { SessionConfig } from './session-settings.ts';
+export type { ReportsConfig } from './report-settings.ts';
+export type { TracingConfig, OtlpProtocol } from './tracing-settings.ts';

@@ -8,13 +8,14 @@ import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { ROUTE_ROLES, createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
 import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
-import { createLogger, createMetrics, type Logger } from '../observability/index.ts';
+import { createLogger, createMetrics, startTracing, type Logger, type Tracing } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { startNotifications, type RunningNotifications } from '../notify/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { alertRoutes, analyticsRoutes, approvalRoutes, readScope, auditRoutes, authRoutes, certifyRoutes, createAccessEvents, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, teamRoutes, toolProxyRoutes } from '../api/index.ts';
+import { alertRoutes, analyticsRoutes, approvalRoutes, readScope, auditRoutes, authRoutes, certifyRoutes, createAccessEvents, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reportRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, teamRoutes, toolProxyRoutes } from '../api/index.ts';
 import { startInsight, type RunningInsight } from '../insight/start-insight.ts';
+import { startReports, type Reports } from '../reports/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -87,7 +88,11 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   let notifications: RunningNotifications | undefined;
   let sso: SsoService | undefined;
   let insight: RunningInsight | undefined;
+  let reports: Reports | undefined;
+  let tracing: Tracing | undefined;
   try {
+    tracing = await startTracing(config.tracing, GATEWAY_VERSION);
+    if (tracing.enabled) logger.info('tracing on: spans exported over OTLP', { endpoint: config.tracing.endpoint, protocol: config.tracing.protocol, service_name: config.tracing.serviceName });
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).
     keys = config.authEnabled ? await openConfiguredKeyStore(config, { listen: true, logger }) : undefined;
@@ -157,6 +162,18 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     const certification = new CertificationService({
       ledger, policies, keys: certificateKeys, issuer: config.certify.issuer, now: options.now,
       reliability: (agentId, now) => reliability.score(agentId, now),
+    });
+    // Reports read the ledger's database directly: a sidecar recording through the central gateway asks the central gateway.
+    reports = config.ledger.kind === 'central' ? undefined : startReports({
+      config, keys: certificateKeys, version: GATEWAY_VERSION, logger, now: options.now,
+      postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
+      sources: {
+        ledger,
+        trustedKeys: () => (signer ? [signer.publicJwk] : []),
+        teamPrincipals: async (team) => new Set((await keys?.list() ?? []).filter((key) => key.team === team).map((key) => `api_key:${key.id}`)),
+        currentCertificate: (agentId) => certification.current(agentId, policies.current().version),
+        policyVersion: () => policies.current().version,
+      },
     });
     const runtime = new Runtime({
       ledger, policies, killSwitch, reliability, now: options.now, judge: judge?.runtimeJudge,
@@ -230,6 +247,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         store: insight.alertStore, ledger, rules: () => insight!.alertRules.current(), reload: () => insight!.alertRules.status(), now: options.now,
         versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
       }) : []),
+      ...(reports ? reportRoutes({ reports, now: options.now }) : []),
     ];
     if (config.docsEnabled) {
       routes.push(...docsRoutes(() => buildOpenApiDocument(router.routes(), { version: GATEWAY_VERSION, variant: config.variant })));
@@ -291,6 +309,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         await judge?.close();
         await notifications?.close();
         await sso?.close();
+        await reports?.close();
+        await tracing?.close();
         await fleetSync?.close();
         await follower?.close();
         await store.close();
@@ -308,6 +328,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     await judge?.close();
     await notifications?.close();
     await sso?.close();
+    await reports?.close();
+    await tracing?.close();
     await fleetSync?.close();
     await follower?.close();
     await store.close();

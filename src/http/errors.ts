@@ -86,6 +86,10 @@ export const ERRORS = {
   PERIOD_INVALID: { status: 422, title: 'The period is empty, reversed, too long or in the future' },
   BUCKET_INVALID: { status: 422, title: 'The bucket size does not fit the period or its grain' },
   ALERT_NOT_FOUND: { status: 404, title: 'Unknown alert id' },
+  REPORT_NOT_FOUND: { status: 404, title: 'No such report' },
+  REPORT_FORMAT_NOT_GENERATED: { status: 404, title: 'This report was not generated in that format' },
+  REPORT_NOT_READY: { status: 409, title: 'The report is not ready' },
+  REPORT_SCOPE_FORBIDDEN: { status: 403, title: 'Your credential may not report on this scope' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -11,6 +11,7 @@ import { answerClientError } from './client-errors.ts';
 import { endLingering } from './lingering-close.ts';
 import type { HandlerResult, RequestContext, Route, Router } from './router.ts';
 import type { Logger } from '../observability/index.ts';
+import { inServerSpan, tracingOn } from '../observability/tracing.ts';
 
 /** Published after every response: metrics subscribe, the server does not know them. */
 export const responseChannel = diagnostics_channel.channel('gateway:http:response');
@@ -137,13 +138,21 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         meta: match.route.meta ?? {},
         json: () => (parsed ??= readBody(req, maxBodyBytes).then((body) => parseJson(body, req.headers['content-type']))),
       };
-      for (const hook of hooks) await hook(ctx, match.route);
-      if (method === 'GET' || method === 'HEAD') rejectUnknownQuery(ctx.query, match.route);
-      const result = await match.route.handler(ctx);
+      const route = match.route;
+      const result = tracingOn()
+        ? await inServerSpan(`${method} ${route.path}`, req.headers, () => runRoute(ctx, route), () => ({ 'http.request.method': method, 'http.route': route.path }))
+        : await runRoute(ctx, route);
       send(res, result);
     } catch (error) {
       sendError(res, error, path, requestId);
     }
+  }
+
+  /** Entitlement and other hooks, query checks, then the handler: the part of a request a trace covers. */
+  async function runRoute(ctx: RequestContext, route: Route): Promise<HandlerResult> {
+    for (const hook of hooks) await hook(ctx, route);
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') rejectUnknownQuery(ctx.query, route);
+    return route.handler(ctx);
   }
 
   function sendError(res: http.ServerResponse, error: unknown, path: string, requestId: string): void {

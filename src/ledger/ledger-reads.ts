@@ -3,7 +3,7 @@
 
 import type { Ledger } from './types.ts';
 
-export type LedgerReads = Pick<Ledger, 'get' | 'findChild' | 'children' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue' | 'executions' | 'usage'>;
+export type LedgerReads = Pick<Ledger, 'get' | 'findChild' | 'children' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue' | 'executions' | 'usage' | 'periodRows'>;
 
 /** A store's queries, answered synchronously (node:sqlite) or not (pg). */
 export type StoreReads = {
@@ -22,5 +22,6 @@ export function openReads(reader: StoreReads, ensureOpen: () => void): LedgerRea
     async reviewQueue(query) { ensureOpen(); return reader.reviewQueue(query); },
     async executions(query) { ensureOpen(); return reader.executions(query); },
     async usage(query) { ensureOpen(); return reader.usage(query); },
+    async periodRows(query) { ensureOpen(); return reader.periodRows(query); },
   };
 }

@@ -355,4 +355,33 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     description: 'analytics roll-ups keyed by ledger seq, and alert state (src/insight)',
     sql: rollupTablesSql('postgres') + alertTablesSql('postgres') + POSTGRES_TOLERANT_JSON_FUNCTION,
   },
+  {
+    version: 13,
+    description: 'compliance report jobs and their signed files (src/reports)',
+    sql: `
+      -- Times are epoch milliseconds. Replicas claim queued jobs with FOR UPDATE SKIP LOCKED and a
+      -- lease (locked_until): a replica that dies mid-report leaves the job to the next claim.
+      CREATE TABLE report_jobs (
+        id           text PRIMARY KEY,
+        request      text NOT NULL,
+        requested_by text NOT NULL,
+        status       text NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+        progress     integer NOT NULL DEFAULT 0,
+        attempts     integer NOT NULL DEFAULT 0,
+        locked_until bigint,
+        error        text,
+        created_at   bigint NOT NULL,
+        finished_at  bigint
+      );
+      CREATE INDEX report_jobs_ready ON report_jobs (status, created_at);
+      CREATE TABLE report_files (
+        job_id     text NOT NULL REFERENCES report_jobs (id) ON DELETE CASCADE,
+        format     text NOT NULL,
+        content    bytea NOT NULL,
+        sha256     text NOT NULL,
+        signature  text NOT NULL,
+        PRIMARY KEY (job_id, format)
+      );
+    `,
+  },
 ];

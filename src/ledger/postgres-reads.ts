@@ -3,7 +3,7 @@
 
 import type { LedgerReads } from './ledger-reads.ts';
 import type pg from 'pg';
-import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './query-validation.ts';
+import { checkKind, checkListQuery, checkPaging, checkPeriodQuery, checkReviewQuery } from './query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './row-codec.ts';
 import type { Outcome } from '../governance/types.ts';
 import type { Ledger, ReviewItem, UsageCounts } from './types.ts';
@@ -78,6 +78,15 @@ export function createPostgresReader(pool: pg.Pool): Reads {
     async latest(kind) {
       checkKind(kind);
       return one('ledger_latest', `${SELECT_PUBLIC_ROW} WHERE kind = $1 ORDER BY seq DESC LIMIT 1`, [kind]);
+    },
+    async periodRows(query) {
+      checkPeriodQuery(query);
+      const { rows } = await pool.query({
+        name: 'ledger_period_rows',
+        text: `${SELECT_PUBLIC_ROW} WHERE created_at >= $1 AND created_at < $2 AND seq > $3 AND ($5::text IS NULL OR agent_id = $5::text) ORDER BY seq LIMIT $4`,
+        values: [query.from, query.to, query.after_seq, query.limit, query.agent_id ?? null],
+      });
+      return rows.map(decodePublicRow);
     },
     async list(query) {
       checkListQuery(query);

@@ -4,7 +4,7 @@
 import { isTeamAgentPattern } from './agent-patterns.ts';
 import { RISK_TIERS } from '../governance/types.ts';
 import { LedgerError } from './ledger-errors.ts';
-import { ENTRY_KINDS, REVIEW_STATUS_FILTERS, type ListQuery, type ReviewQuery, type UsageQuery } from './types.ts';
+import { ENTRY_KINDS, REVIEW_STATUS_FILTERS, type ListQuery, type PeriodQuery, type ReviewQuery, type UsageQuery } from './types.ts';
 
 const invalid = (why: string): never => { throw new LedgerError('LEDGER_INVALID_ARGUMENT', why); };
 
@@ -46,4 +46,12 @@ export function toIsoUtc(value: string, name: string): string {
 export function checkUsageQuery(query: UsageQuery): void {
   if (toIsoUtc(query.from, 'from') !== query.from || toIsoUtc(query.to, 'to') !== query.to) invalid('from and to must be ISO-8601 UTC as toISOString() writes them');
   checkAgents(query.agents);
+}
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Period bounds compare as text against created_at, so both must be in its exact form. */
+export function checkPeriodQuery(query: PeriodQuery): void {
+  checkPaging(query.limit, query.after_seq);
+  if (!ISO_UTC.test(query.from) || !ISO_UTC.test(query.to)) invalid('from and to must be ISO-8601 UTC with milliseconds (Date#toISOString)');
 }

@@ -3,7 +3,7 @@
 
 import type { LedgerReads } from './ledger-reads.ts';
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { checkKind, checkListQuery, checkPaging, checkReviewQuery } from './query-validation.ts';
+import { checkKind, checkListQuery, checkPaging, checkPeriodQuery, checkReviewQuery } from './query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './row-codec.ts';
 import { createReviewQueueReader } from './sqlite-review-queue.ts';
 import { executionItem, executionSql } from './execution-queries.ts';
@@ -32,6 +32,10 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
       ORDER BY seq DESC LIMIT ?`,
   );
   const reviewQueue = createReviewQueueReader(db);
+  const periodPage = db.prepare(`${SELECT_PUBLIC_ROW} WHERE created_at >= $from AND created_at < $to AND seq > $after ORDER BY seq LIMIT $limit`);
+  const agentPeriodPage = db.prepare(
+    `${SELECT_PUBLIC_ROW} WHERE agent_id = $agent AND created_at >= $from AND created_at < $to AND seq > $after ORDER BY seq LIMIT $limit`,
+  );
   const listStatements = new Map<string, { page: StatementSync; count: StatementSync }>();
   const executionStatements = new Map<string, StatementSync>();
   const prepared = (sql: string): StatementSync => {
@@ -77,6 +81,12 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
     latest: (kind) => {
       checkKind(kind);
       return one(newestOfKind, kind);
+    },
+    periodRows: (query) => {
+      checkPeriodQuery(query);
+      const params = { from: query.from, to: query.to, after: query.after_seq, limit: query.limit };
+      const rows = query.agent_id === undefined ? periodPage.all(params) : agentPeriodPage.all({ ...params, agent: query.agent_id });
+      return rows.map((row) => decodePublicRow(row));
     },
     list: (query) => {
       checkListQuery(query);

@@ -211,6 +211,35 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     description: 'analytics roll-ups keyed by ledger seq, and alert state (src/insight)',
     sql: rollupTablesSql('sqlite') + alertTablesSql('sqlite'),
   },
+  {
+    version: 11,
+    description: 'compliance report jobs and their signed files (src/reports)',
+    sql: `
+      -- Times are epoch milliseconds. A running job is leased until locked_until: a gateway that
+      -- stops mid-report leaves it to be claimed again (and restarted from the beginning).
+      CREATE TABLE report_jobs (
+        id           TEXT PRIMARY KEY,
+        request      TEXT NOT NULL,
+        requested_by TEXT NOT NULL,
+        status       TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+        progress     INTEGER NOT NULL DEFAULT 0,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        locked_until INTEGER,
+        error        TEXT,
+        created_at   INTEGER NOT NULL,
+        finished_at  INTEGER
+      ) STRICT;
+      CREATE INDEX report_jobs_ready ON report_jobs (status, created_at);
+      CREATE TABLE report_files (
+        job_id     TEXT NOT NULL REFERENCES report_jobs (id) ON DELETE CASCADE,
+        format     TEXT NOT NULL,
+        content    BLOB NOT NULL,
+        sha256     TEXT NOT NULL,
+        signature  TEXT NOT NULL,
+        PRIMARY KEY (job_id, format)
+      ) STRICT;
+    `,
+  },
 ];
 
 /**

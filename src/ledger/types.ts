@@ -159,6 +159,18 @@ export interface ReviewItem {
   resolution_envelope_id: string | null;
 }
 
+/**
+ * A page of the rows created in [from, to) (ISO-8601), oldest first, after `after_seq`: how
+ * reports walk a period in bounded memory (src/reports). `agent_id` narrows to one agent.
+ */
+export interface PeriodQuery {
+  from: string;
+  to: string;
+  after_seq: number;
+  limit: number;
+  agent_id?: string;
+}
+
 export interface VerifyRange {
   from_seq?: number;
   to_seq?: number;
@@ -280,6 +292,8 @@ export interface Ledger {
   executions(query: ExecutionQuery): Promise<{ items: ExecutionItem[]; total: number }>;
   /** Row counts over a period, per agent and per acting principal (GET /v1/team/usage). */
   usage(query: UsageQuery): Promise<UsageCounts>;
+  /** Rows created in a period, oldest first, one page at a time (walks the created_at index). */
+  periodRows(query: PeriodQuery): Promise<LedgerRow[]>;
   verify(range?: VerifyRange): Promise<VerifyReport>;
   erasePii(envelopeId: string): Promise<EraseResult | undefined>;
   /**

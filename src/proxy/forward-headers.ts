@@ -4,6 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { activeTraceparent } from '../observability/tracing.ts';
 
 const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization',
@@ -43,7 +44,8 @@ export function upstreamRequestHeaders(req: IncomingMessage, facts: ForwardFacts
   if (client) headers['x-forwarded-for'] = prior ? `${String(prior)}, ${client}` : client;
   headers['x-forwarded-proto'] ??= 'http';
   if (req.headers.host) headers['x-forwarded-host'] ??= req.headers.host;
-  headers.traceparent = childTraceparent(req.headers.traceparent);
+  // With tracing on, the upstream's parent is the sidecar's forward span (same trace id).
+  headers.traceparent = activeTraceparent() ?? childTraceparent(req.headers.traceparent);
   if (facts.identityEncoding) headers['accept-encoding'] = 'identity';
   return headers;
 }

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { ApiError, parseJson, readBody } from '../http/index.ts';
-import type { Logger } from '../observability/index.ts';
+import { inSpan, SPAN_NAMES, SpanKind, tracingOn, type Logger } from '../observability/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
 import { callFacts } from './call-facts.ts';
 import { agentResponseHeaders, upstreamRequestHeaders } from './forward-headers.ts';
@@ -70,10 +70,7 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
   const { req, res, route, target } = call;
   const started = performance.now();
   let status: number | null = null;
-  let bytes: Buffer;
-  let headers: Record<string, string | string[] | undefined>;
-  let upstreamStatus: number;
-  try {
+  const forward = async (): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> => {
     const opened = await deps.pools.open(route, {
       method: req.method ?? 'GET',
       path: upstreamPath(route, target),
@@ -81,15 +78,26 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
       body,
       signal: abortWhenClosed(res),
     });
-    status = upstreamStatus = opened.status;
-    headers = opened.headers;
-    const received = await readBounded(opened.body, route, headers['content-length']);
-    bytes = decodeBody(received, headers['content-encoding'], route);
+    status = opened.status;
+    const received = await readBounded(opened.body, route, opened.headers['content-length']);
+    return { status: opened.status, headers: opened.headers, bytes: decodeBody(received, opened.headers['content-encoding'], route) };
+  };
+  let answer: Awaited<ReturnType<typeof forward>>;
+  try {
+    answer = await (tracingOn()
+      ? inSpan(SPAN_NAMES.forward, async (span) => {
+        span?.setAttributes({ 'http.request.method': req.method ?? 'GET', 'governance.route': route.name });
+        const got = await forward();
+        span?.setAttribute('http.response.status_code', got.status);
+        return got;
+      }, SpanKind.CLIENT)
+      : forward());
   } catch (error) {
     const failure = error instanceof ApiError ? error : new ApiError('UPSTREAM_UNAVAILABLE', `The upstream of route ${route.name} failed.`);
     await recordUpstreamFailure(deps, facts, pre, failure, status, performance.now() - started);
     throw failure;
   }
+  const { status: upstreamStatus, headers, bytes } = answer;
   const latencyMs = round(performance.now() - started);
 
   const read = outputOf(bytes, headers['content-type']);
@@ -105,7 +113,7 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
   const unscannable = read.form === 'binary'
     ? { content_type: headerText(headers['content-type']) || 'application/octet-stream', bytes: bytes.length, action: route.unscannable }
     : undefined;
-  const upstream: UpstreamFacts = { status, latencyMs, redacted, unscannable };
+  const upstream: UpstreamFacts = { status: upstreamStatus, latencyMs, redacted, unscannable };
   const post = await deps.gate.postCheck(facts, pre, output, upstream).catch((error: unknown) => {
     throw error instanceof ApiError ? ledgerRefusal(error, route, 'post_check') : error;
   });

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { ConfigError, ConfigFileError, watchConfigFile, type ReloadResult, type WatchedConfigFile } from '../config/index.ts';
 import { ApiError } from '../http/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import type { Logger } from '../observability/index.ts';
+import { inServerSpan, tracingOn, type Logger } from '../observability/index.ts';
 import type { PolicySource, Runtime } from '../runtime/index.ts';
 import { handleConnect, writeRawProblem } from './connect-tunnel.ts';
 import { parseGatewayFile } from './gateway-file.ts';
@@ -104,8 +104,10 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
       ungoverned.web(call.req, call.res, call.route, call.target);
       return Promise.resolve();
     }
-    return call.route.protocol === 'mcp' ? handleMcp(deps, call) : handleGovernedHttp(deps, call);
+    if (tracingOn()) return inServerSpan(`sidecar ${call.route.name}`, call.req.headers, () => governed(call), () => ({ 'governance.route': call.route.name, 'governance.agent_id': call.agentId }));
+    return governed(call);
   };
+  const governed = (call: ProxiedRequest): Promise<void> => (call.route.protocol === 'mcp' ? handleMcp(deps, call) : handleGovernedHttp(deps, call));
 
   return {
     intercept(req, res, requestId) {

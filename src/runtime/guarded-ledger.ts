@@ -6,7 +6,7 @@
 
 import { ApiError } from '../http/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { ledgerAppendFailureChannel, type LedgerAppendFailureEvent } from '../observability/index.ts';
+import { inSpan, ledgerAppendFailureChannel, SPAN_NAMES, tracingOn, type LedgerAppendFailureEvent } from '../observability/index.ts';
 
 const UNAVAILABLE = new Set(['LEDGER_CLOSED', 'LEDGER_WRITE_FAILED']);
 
@@ -24,7 +24,7 @@ export function guardLedger(ledger: Ledger): Ledger {
           if (property === 'append' && translated !== error) reportAppendFailure(error);
           return translated;
         };
-        wrapper = (...args: unknown[]) => {
+        const invoke = (args: unknown[]): Promise<unknown> => {
           try {
             return Promise.resolve(Reflect.get(target, property, receiver).apply(target, args)).catch((error: unknown) => {
               throw guarded(error);
@@ -33,6 +33,10 @@ export function guardLedger(ledger: Ledger): Ledger {
             return Promise.reject(guarded(error));
           }
         };
+        // The ledger commit is a stage of its own in a trace (group commit included).
+        wrapper = property === 'append'
+          ? (...args: unknown[]) => (tracingOn() ? inSpan(SPAN_NAMES.ledgerCommit, () => invoke(args)) : invoke(args))
+          : (...args: unknown[]) => invoke(args);
         wrapped.set(property, wrapper);
       }
       return wrapper;

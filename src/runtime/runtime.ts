@@ -9,7 +9,8 @@ import type { GovernanceContext, GovernanceEvaluation, GovernanceInput, ParentEn
 import type { PolicyBundle, RuleVariables, SessionCall } from '../policy/index.ts';
 import { newEnvelopeId, type Ledger, type LedgerEntry, type LedgerRow } from '../ledger/index.ts';
 import { ApiError } from '../http/index.ts';
-import { decisionChannel, type DecisionEvent } from '../observability/index.ts';
+import { decisionChannel, inSpan, SPAN_NAMES, tracingOn, type DecisionEvent } from '../observability/index.ts';
+import type { Span } from '@opentelemetry/api';
 import type { KillSwitch } from './kill-switch.ts';
 import type { ReliabilityCache } from './reliability-cache.ts';
 import { SessionHistory } from './session-history.ts';
@@ -86,7 +87,18 @@ export class Runtime {
     this.#sessions = deps.sessions ?? new SessionHistory();
   }
 
-  async validate(body: ValidateBody, facts: Pick<SidecarFacts, 'principal'> = {}, options: JudgeOptions = {}): Promise<ResponseBody> {
+  validate(body: ValidateBody, facts: Pick<SidecarFacts, 'principal'> = {}, options: JudgeOptions = {}): Promise<ResponseBody> {
+    // Tracing off: a direct call, no span and no closure (docs/tracing.md).
+    if (!tracingOn()) return this.#validate(body, facts, options);
+    return inSpan(SPAN_NAMES.validate, async (span) => traced(span, body.agent_id, null, await this.#validate(body, facts, options)));
+  }
+
+  preCheck(body: PreCheckBody, facts: SidecarFacts = {}): Promise<ResponseBody> {
+    if (!tracingOn()) return this.#preCheck(body, facts);
+    return inSpan(SPAN_NAMES.preCheck, async (span) => traced(span, body.agent_id, body.action, await this.#preCheck(body, facts)));
+  }
+
+  async #validate(body: ValidateBody, facts: Pick<SidecarFacts, 'principal'>, options: JudgeOptions): Promise<ResponseBody> {
     const started = performance.now();
     const input = validateInput(body);
     const sessionId = body.request.session_id ?? null;
@@ -104,7 +116,7 @@ export class Runtime {
     return response;
   }
 
-  async preCheck(body: PreCheckBody, facts: SidecarFacts = {}): Promise<ResponseBody> {
+  async #preCheck(body: PreCheckBody, facts: SidecarFacts): Promise<ResponseBody> {
     const started = performance.now();
     const input = preCheckInput(body);
     const sessionId = body.session_id ?? null;
@@ -134,6 +146,15 @@ export class Runtime {
   }
 
   postCheck(body: PostCheckBody, facts: SidecarFacts = {}, options: JudgeOptions = {}): Promise<PostCheckResult> {
+    if (!tracingOn()) return this.#postCheck(body, facts, options);
+    return inSpan(SPAN_NAMES.postCheck, async (span) => {
+      const result = await this.#postCheck(body, facts, options);
+      traced(span, null, null, result.body);
+      return result;
+    });
+  }
+
+  #postCheck(body: PostCheckBody, facts: SidecarFacts, options: JudgeOptions): Promise<PostCheckResult> {
     const key = body.pre_check_envelope_id;
     const digest = postCheckDigest(body);
     const running = this.#postChecks.get(key);
@@ -262,7 +283,12 @@ export class Runtime {
     const judge = options.judge ? this.#deps.judge : undefined;
     if (!judge) return first;
     const tier = first.evaluation.risk.tier;
-    const syncJudgement = await judge.judgeSync(first.bundle, input, tier);
+    const syncJudgement = tracingOn()
+      ? await inSpan(SPAN_NAMES.judge, async (span) => {
+        span?.setAttribute('governance.risk_tier', tier);
+        return judge.judgeSync(first.bundle, input, tier);
+      })
+      : await judge.judgeSync(first.bundle, input, tier);
     if (!syncJudgement) return { ...first, judgeAfter: judge.isAsync(input, tier) };
     return { ...(await this.#evaluate(input, parentId, { ...extra, bundle: first.bundle, judge: syncJudgement })), syncJudgement };
   }
@@ -382,4 +408,14 @@ function parentEnvelope(row: LedgerRow): ParentEnvelope {
 
 function elapsed(started: number): number {
   return Math.round((performance.now() - started) * 1000) / 1000;
+}
+
+/** What a stage's span says about the call: agent, tool, envelope and outcome. */
+function traced(span: Span | undefined, agentId: string | null, tool: string | null, response: ResponseBody): ResponseBody {
+  const outcome = (response.decision as { outcome?: unknown } | undefined)?.outcome;
+  span?.setAttributes({
+    'governance.envelope_id': response.envelope_id, ...(agentId ? { 'governance.agent_id': agentId } : {}),
+    ...(tool ? { 'governance.tool': tool } : {}), ...(typeof outcome === 'string' ? { 'governance.outcome': outcome } : {}),
+  });
+  return response;
 }

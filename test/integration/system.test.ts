@@ -7,7 +7,7 @@ import http from 'node:http';
 import { startTestGateway } from '../helpers/gateway.ts';
 import { validateBody } from '../helpers/bodies.ts';
 import { responseErrors } from '../../src/schemas/index.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, ssoRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, teamRoutes, alertRoutes, analyticsRoutes } from '../../src/api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, ssoRoutes, judgeRoutes, notificationRoutes, policyRoutes, reviewRoutes, runtimeRoutes, teamRoutes, alertRoutes, analyticsRoutes, reportRoutes } from '../../src/api/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -63,7 +63,7 @@ test('GET /metrics: kill_switch_active follows the switch', async (t) => {
 function registeredV1Routes(): Array<{ method: string; path: string }> {
   const none = {} as never;
   return [...runtimeRoutes(none), ...auditRoutes(none), ...reviewRoutes(none, none), ...approvalRoutes(none), ...authRoutes({ authEnabled: false }), ...policyRoutes(none),
-    ...judgeRoutes(none), ...certifyRoutes(none), ...notificationRoutes(none), ...ssoRoutes(none), ...teamRoutes(none), ...analyticsRoutes(none), ...alertRoutes(none)]
+    ...judgeRoutes(none), ...certifyRoutes(none), ...notificationRoutes(none), ...ssoRoutes(none), ...teamRoutes(none), ...analyticsRoutes(none), ...alertRoutes(none), ...reportRoutes(none)]
     .filter((route) => route.path.startsWith('/v1/'))
     .map(({ method, path }) => ({ method, path }));
 }
@@ -93,7 +93,7 @@ test('GET /openapi.json: OpenAPI 3.1 documenting every /v1 route, with resolvabl
   for (const name of ['ValidateRequest', 'ValidateResponse', 'ProposedAction', 'PreCheckResponse', 'PostCheckRequest',
     'AuditList', 'AuditRecord', 'ChainVerifyReport', 'PiiErasure', 'ReviewQueue', 'ReviewResolution', 'ReviewItemDetail', 'ApprovalGrant', 'Health', 'Problem', 'AuthCheck',
     'PolicyEvaluateRequest', 'PolicyEvaluateResponse', 'JudgeStatus', 'CertifyRequest', 'CertificationResult', 'AgentCertification',
-    'RevokeCertificateRequest', 'RevocationResult', 'CertificateStatus', 'Jwks', 'SsoSession', 'SsoLogout', 'SsoAcsForm']) {
+    'RevokeCertificateRequest', 'RevocationResult', 'CertificateStatus', 'Jwks', 'SsoSession', 'SsoLogout', 'SsoAcsForm', 'ReportRequest', 'ReportJob', 'ReportSignature']) {
     assert.ok(schemas[name], `components.schemas.${name} is missing`);
   }
   const refs = [...res.text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);

@@ -42,6 +42,7 @@ const EXPECTED: Record<Feature, [Tier, 402 | 403]> = {
   llm_judge: ['enterprise', 402],
   certify_read: ['team', 403],
   certify_issue: ['enterprise', 402],
+  reports: ['team', 403],
   saml_sso: ['enterprise', 402],
   ledger_internal: ['enterprise', 403],
 };

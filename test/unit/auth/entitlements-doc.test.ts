@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { ENTITLEMENTS, ROLES, ROUTE_ROLES } from '../../../src/auth/index.ts';
 import { docsRoutes, systemRoutes } from '../../../src/api/index.ts';
 import { renderRoleMatrix, v1RouteShapes } from '../../../src/api/role-matrix.ts';
-import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, teamRoutes, alertRoutes, analyticsRoutes, toolProxyRoutes, notificationRoutes, ssoRoutes } from '../../../src/api/index.ts';
+import { approvalRoutes, auditRoutes, authRoutes, certifyRoutes, internalRoutes, judgeRoutes, policyRoutes, reviewRoutes, runtimeRoutes, teamRoutes, alertRoutes, analyticsRoutes, reportRoutes, toolProxyRoutes, notificationRoutes, ssoRoutes } from '../../../src/api/index.ts';
 import { consoleRoutes } from '../../../src/console/index.ts';
 
 const doc = readFileSync(new URL('../../../docs/entitlements.md', import.meta.url), 'utf8');
@@ -18,7 +18,7 @@ const none = {} as never;
 const everyRoute = () => [
   ...runtimeRoutes(none), ...auditRoutes(none), ...reviewRoutes(none, none), ...approvalRoutes(none), ...authRoutes({ authEnabled: true }), ...toolProxyRoutes(),
   ...policyRoutes(none), ...internalRoutes(none), ...judgeRoutes(none), ...certifyRoutes(none), ...teamRoutes(none), ...systemRoutes(none), ...docsRoutes(() => ({})),
-  ...notificationRoutes(none), ...ssoRoutes(none), ...consoleRoutes('/nonexistent'), ...analyticsRoutes(none), ...alertRoutes(none),
+  ...notificationRoutes(none), ...ssoRoutes(none), ...consoleRoutes('/nonexistent'), ...analyticsRoutes(none), ...alertRoutes(none), ...reportRoutes(none),
 ];
 
 test('the feature table matches ENTITLEMENTS: minimum tier and denial status', () => {

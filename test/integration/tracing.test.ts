@@ -1,0 +1,142 @@
+// OpenTelemetry traces, exported to a real OTLP/HTTP receiver on port 0: a sidecar call continues
+// the agent's traceparent through pre-check, forward (whose span is the upstream's parent),
+// post-check and both ledger commits; an API call with a synchronous judge has its judge span;
+// protobuf export works too; with no endpoint configured nothing is exported.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import { REPO_ROOT, startTestGateway } from '../helpers/gateway.ts';
+import { json, rawRequest, startToolServer } from '../helpers/tool-server.ts';
+import { startOtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.ts';
+import { startFakeJudge } from '../helpers/fake-judge.ts';
+import { validateBody } from '../helpers/bodies.ts';
+import { SPAN_NAMES } from '../../src/observability/index.ts';
+
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const AGENT_SPAN = '00f067aa0ba902b7';
+const TRACEPARENT = `00-${TRACE_ID}-${AGENT_SPAN}-01`;
+const SERVER = 2;
+const CLIENT = 3;
+
+const ROUTES = (upstream: string) => `
+routes:
+  - name: kb
+    match: { path_prefix: /kb }
+    upstream: ${upstream}/api
+    strip_prefix: true
+    tool: { name: search_kb }
+`;
+
+function byName(spans: ReceivedSpan[], name: string): ReceivedSpan[] {
+  return spans.filter((span) => span.name === name);
+}
+
+test('a sidecar call: one trace continuing the agent\'s traceparent, a span per stage, linked parent to child', async (t) => {
+  const receiver = await startOtlpReceiver(t);
+  const upstream = await startToolServer(t);
+  upstream.on('/api/search', json(200, { results: [{ id: 'KB-7', title: 'Reset your password' }] }));
+  const gateway = await startTestGateway(t, {
+    agentId: 'support-agent-1', gatewayYaml: ROUTES(upstream.origin),
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_SERVICE_NAME: 'sidecar-under-test' },
+  });
+  const res = await rawRequest(gateway.url, 'POST', '/kb/search', JSON.stringify({ query: 'reset password' }), { 'content-type': 'application/json', traceparent: TRACEPARENT });
+  assert.equal(res.status, 200, res.body);
+  await gateway.close(); // flushes the batch to the receiver
+
+  const spans = receiver.spans.filter((span) => span.traceId === TRACE_ID);
+  assert.ok(receiver.contentTypes.every((type) => type.startsWith('application/json')));
+  const [server] = byName(spans, 'sidecar kb');
+  assert.ok(server, `spans: ${spans.map((s) => s.name).join(', ')}`);
+  assert.equal(server.kind, SERVER);
+  assert.equal(server.parentSpanId, AGENT_SPAN, 'the sidecar continues the agent\'s span');
+  assert.equal(server.serviceName, 'sidecar-under-test');
+  assert.equal(server.attributes['governance.route'], 'kb');
+
+  const [pre] = byName(spans, SPAN_NAMES.preCheck);
+  const [forward] = byName(spans, SPAN_NAMES.forward);
+  const [post] = byName(spans, SPAN_NAMES.postCheck);
+  for (const [name, span] of [['pre-check', pre], ['forward', forward], ['post-check', post]] as const) {
+    assert.ok(span, `no ${name} span`);
+    assert.equal(span.parentSpanId, server.spanId, `${name} is a child of the sidecar's span`);
+  }
+  assert.equal(pre.attributes['governance.tool'], 'search_kb');
+  assert.equal(pre.attributes['governance.outcome'], 'approve');
+  assert.equal(pre.attributes['governance.agent_id'], 'support-agent-1');
+  assert.equal(pre.attributes['governance.envelope_id'], res.headers['x-governance-pre-check']);
+  assert.equal(post.attributes['governance.envelope_id'], res.headers['x-governance-post-check']);
+  assert.equal(forward.kind, CLIENT);
+  assert.equal(forward.attributes['http.response.status_code'], 200);
+
+  const commits = byName(spans, SPAN_NAMES.ledgerCommit);
+  assert.deepEqual(commits.map((span) => span.parentSpanId).sort(), [pre.spanId, post.spanId].sort(), 'one ledger commit under each check');
+
+  // The upstream saw the trace, with the forward span as its parent.
+  const got = upstream.received.at(-1)!;
+  assert.equal(got.headers.traceparent, `00-${TRACE_ID}-${forward.spanId}-01`);
+});
+
+const VAULT_CATALOG = `
+id: vault-agent
+agents: ["vault-*"]
+defaults: { action_severity: 90, business_impact: 90 }
+tools:
+  vault.transfer:
+    action_severity: 95
+    business_impact: 95
+    scope: { type: object, properties: { amount: { type: number } } }
+`;
+
+function judgeBundle(t: TestContext): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-tracing-policies-'));
+  cpSync(path.join(REPO_ROOT, 'policies'), dir, { recursive: true });
+  writeFileSync(path.join(dir, 'catalog', 'vault-agent.yaml'), VAULT_CATALOG);
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+test('an API call: the server span continues traceparent; the synchronous judge has its span (protobuf export)', async (t) => {
+  const receiver = await startOtlpReceiver(t);
+  const judge = await startFakeJudge(t);
+  const gateway = await startTestGateway(t, {
+    env: {
+      POLICIES_DIR: judgeBundle(t), JUDGE_URL: judge.url, JUDGE_MODEL: 'fake-judge', JUDGE_SYNC_BUDGET_MS: '2000',
+      OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`,
+    },
+  });
+  const result = await gateway.call('POST', '/v1/runtime/validate', validateBody({
+    agent_id: 'vault-agent-1',
+    request: { user: 'treasurer', input: 'Move 10 to the reserve account' },
+    execution: { model: 'gpt-4o', latency_ms: 5, tokens: 10, tools_called: [{ name: 'vault.transfer', arguments: { amount: 10 } }], tool_results: [{ transfer_id: 'TR-1', status: 'done', amount: 10 }] },
+    output: { transfer_id: 'TR-1', status: 'done', amount: 10 },
+  }), { traceparent: TRACEPARENT });
+  assert.equal(result.status, 200, result.text);
+  assert.equal(typeof result.body.validation.judge_score, 'number', 'judged synchronously');
+  await gateway.close();
+
+  // Protobuf (the default protocol): the spans' names and the trace id's bytes are in the export.
+  assert.ok(receiver.protobufBodies.length > 0);
+  assert.ok(receiver.contentTypes.every((type) => type === 'application/x-protobuf'));
+  const exported = Buffer.concat(receiver.protobufBodies);
+  assert.ok(exported.includes(Buffer.from(TRACE_ID, 'hex')), 'the incoming trace id');
+  assert.ok(exported.includes(Buffer.from(AGENT_SPAN, 'hex')), 'the incoming span id, as the server span\'s parent');
+  for (const name of ['POST /v1/runtime/validate', SPAN_NAMES.validate, SPAN_NAMES.judge, SPAN_NAMES.ledgerCommit]) {
+    assert.ok(exported.includes(Buffer.from(name)), `span ${name}`);
+  }
+});
+
+test('off by default: no endpoint, nothing exported, and the upstream still gets a traceparent of the agent\'s trace', async (t) => {
+  const receiver = await startOtlpReceiver(t);
+  const upstream = await startToolServer(t);
+  upstream.on('/api/search', json(200, { results: [] }));
+  const gateway = await startTestGateway(t, { agentId: 'support-agent-1', gatewayYaml: ROUTES(upstream.origin) });
+  assert.equal(gateway.config.tracing.enabled, false);
+  const res = await rawRequest(gateway.url, 'POST', '/kb/search', JSON.stringify({ query: 'x' }), { 'content-type': 'application/json', traceparent: TRACEPARENT });
+  assert.equal(res.status, 200);
+  await gateway.close();
+  assert.equal(receiver.spans.length + receiver.protobufBodies.length, 0);
+  assert.match(String(upstream.received.at(-1)!.headers.traceparent), new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
+});
