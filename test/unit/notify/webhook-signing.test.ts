@@ -62,7 +62,7 @@ test('slack: text and blocks for every event; < > & escaped', () => {
 test('the Python snippet in docs/notifications.md accepts a gateway signature and refuses a tampered body or an old timestamp', async (t) => {
   const python = spawnSync('python3', ['--version']);
   if (python.status !== 0) {
-    const { skip } = missingTool({ tests: 'Python signature snippet', requireVariable: 'REQUIRE_PYTHON3', reason: 'python3 is not on PATH' });
+    const { skip } = missingTool({ tests: 'Python signature snippet', requireVariable: 'REQUIRE_PYTHON', reason: 'python3 is not on PATH' });
     t.skip(String(skip));
     return;
   }

@@ -128,6 +128,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/alerts/{id}/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge an alert, optionally silencing its rule for a while
+         * @description Recorded first as a ledger row (kind alert_ack) naming who; then the alert carries acked_by and acked_at. With `silence`, the rule's next transitions until then are stored but not published on gateway:alert (no notifications).
+         */
+        post: operations["postV1AlertsIdAck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alerts/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts firing now, newest first */
+        get: operations["getV1AlertsActive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alerts/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every alert, firing or resolved, newest first */
+        get: operations["getV1AlertsHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alerts/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The alert rules in force (config/alerts.yaml) and the events that always alert */
+        get: operations["getV1AlertsRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per agent: volume, outcomes, reliability trend, top failure codes, certification
+         * @description The busiest agents of the period (by decisions), hourly grain.
+         */
+        get: operations["getV1AnalyticsAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Decisions per outcome as a time series
+         * @description Buckets of 1m, 5m, 15m (fleet-wide periods up to 2 days), 1h, 6h (periods up to 2 days) or 1d; at most 1000 points.
+         */
+        get: operations["getV1AnalyticsDecisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Top failure codes with an example each
+         * @description Failure codes of decisions (docs/scoring.md), most frequent first, hourly grain.
+         */
+        get: operations["getV1AnalyticsFailures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/latency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway and upstream latency percentiles
+         * @description The gateway's decision time per stage and overall, and the upstream tool's time (sidecar post-checks).
+         */
+        get: operations["getV1AnalyticsLatency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fleet summary of a period, compared with the previous one
+         * @description Calls, decisions by outcome and tier, block and escalation rates, review figures (queued, decided, expired, mean time to decision), judge use and failures, upstream errors, calls with an unknown outcome, latency percentiles; the same figures for the period just before and the change; and the review backlog now.
+         */
+        get: operations["getV1AnalyticsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per tool: calls, blocks, latency, upstream errors
+         * @description The busiest tools (actions) of the period, hourly grain.
+         */
+        get: operations["getV1AnalyticsTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/approvals": {
         parameters: {
             query?: never;
@@ -397,6 +588,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/notifications/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook deliveries, most recent first
+         * @description One row per (event, webhook) in the durable outbox: pending, delivering, delivered, failed (retrying at next_attempt_at) or dead (gave up after max_attempts). See docs/notifications.md.
+         */
+        get: operations["getV1NotificationsDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook delivery, with the event it carries */
+        get: operations["getV1NotificationsDeliveriesId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a dead or failing delivery again
+         * @description A dead or failed delivery goes back to pending, due now, with its attempts reset; a notification_retry ledger row records who asked. The delivery id stays the same, so a receiver that did get an earlier try can drop the repeat.
+         */
+        post: operations["postV1NotificationsDeliveriesIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/policy/evaluate": {
         parameters: {
             query?: never;
@@ -429,6 +677,103 @@ export interface paths {
          * @description Each rule of rules/*.yaml as compiled: id, effect, severity, message, mode (enforce or shadow), stages, the CEL condition and where it is written. The console's operations view shows them.
          */
         get: operations["getV1PolicyRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a compliance report
+         * @description Queues a report of a period and scope (all, a team, an agent): volumes and outcomes, human oversight, policy versions, kill-switch events, retention and erasure, certification status and the chain proof, mapped to EU AI Act Art. 12, 14, 19, 26(6) and SOC 2 CC7, CC8 (docs/reports.md). Answers 202 with the job; follow its Location until `status` is `done`.
+         */
+        post: operations["postV1Reports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report job: status, progress, files */
+        get: operations["getV1ReportsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a report file
+         * @description The file as generated and signed; `X-Report-SHA256` carries its digest, `/signature` the JWS over it.
+         */
+        get: operations["getV1ReportsIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{id}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signature of a report file
+         * @description A compact JWS (EdDSA or ES256, typ govgate-report+jws) over the file's SHA-256; check it offline with `govgate reports verify <file> <signature> --jwks <jwks>`.
+         */
+        get: operations["getV1ReportsIdSignature"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public keys that verify report signatures
+         * @description The same keys as /v1/certify/jwks, by kid.
+         */
+        get: operations["getV1ReportsJwks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -666,6 +1011,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sso/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assertion consumer service: the identity provider posts the signed SAML response here
+         * @description Requires a signed assertion from the configured IdP, for this SP (Audience, Recipient, Destination), within its validity window (bounded clock skew), answering a request this gateway made (InResponseTo; unsolicited only when enabled) and never seen before (replay cache in the shared store). On success sets the session cookie and redirects to the stored return path. Each refusal is problem+json with an SSO_* code.
+         */
+        post: operations["postV1SsoAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start a sign-in: redirect to the identity provider with a SAML AuthnRequest
+         * @description Stores the AuthnRequest id in the shared store (any replica can receive the answer) with the return path, and redirects (HTTP-Redirect binding) with RelayState. relay_state must be a same-origin relative path (`/console/reviews`); anything else is 400.
+         */
+        get: operations["getV1SsoLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign out (a link): end the session everywhere and go to the identity provider's single logout
+         * @description Ends the session in the shared store (every replica refuses the cookie from then on), clears the cookie and redirects to the IdP's SingleLogoutService when its metadata has one, else to /. A request the browser marks cross-site (Sec-Fetch-Site) is refused. The IdP's LogoutResponse returns here (SAMLResponse) and lands on /.
+         */
+        get: operations["getV1SsoLogout"];
+        put?: never;
+        /**
+         * Sign out (from script): end the session everywhere; answers where to send the browser for single logout
+         * @description Needs X-CSRF-Token (GET /v1/sso/session) and a same-origin request. Ends the session in the shared store, clears the cookie, and answers the IdP's single logout URL (or null).
+         */
+        post: operations["postV1SsoLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SAML service provider metadata (XML) to register this gateway with the identity provider */
+        get: operations["getV1SsoMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in: subject, tier, teams, roles, the CSRF token and the expiry
+         * @description Reads the session cookie. The console calls it on load; csrf_token goes in X-CSRF-Token on every state-changing request made with the cookie.
+         */
+        get: operations["getV1SsoSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agents the team owns (agent id patterns) */
+        get: operations["getV1TeamAgents"];
+        /**
+         * Set the agents the team owns
+         * @description Agent ids with `*` as wildcard. Members of the team (other than admins) read the audit records, review items and usage of these agents only.
+         */
+        put: operations["putV1TeamAgents"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the team's API keys (never the secrets) */
+        get: operations["getV1TeamKeys"];
+        put?: never;
+        /**
+         * Create a team API key with roles (the key is shown once)
+         * @description An agent key (role agent) must name the agent id or glob it acts for in `agent`. The tier defaults to, and may not exceed, the caller's.
+         */
+        post: operations["postV1TeamKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a team API key, on every replica at once */
+        delete: operations["deleteV1TeamKeysId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the team's members and their roles
+         * @description Local members and those who signed in through single sign-on (source `sso`). A credential without a team lists every member unless `team` is given.
+         */
+        get: operations["getV1TeamMembers"];
+        put?: never;
+        /**
+         * Add a member to the team with roles
+         * @description A local member, identified by email. A person already in another team keeps one id and gains this team with its roles.
+         */
+        post: operations["postV1TeamMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/team/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the team
+         * @description Their keys in this team stop working on the next request, on every replica.
+         */
+        delete: operations["deleteV1TeamMembersId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's roles or display name
+         * @description Takes effect on the next request everywhere: keys that belong to the member hold at most their new roles.
+         */
+        patch: operations["patchV1TeamMembersId"];
+        trace?: never;
+    };
+    "/v1/team/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calls, decisions and reviews per agent and per member over a period
+         * @description Per agent of the team: runtime calls, decided rows per outcome and review verdicts. Per member: verdicts signed and oversight rows written, through their keys (or their single sign-on sessions).
+         */
+        get: operations["getV1TeamUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -704,6 +1277,303 @@ export interface components {
                 score_version?: string;
             }[];
             policy_version_in_force: string;
+        };
+        Alert: {
+            /** @description The ledger row (kind alert_ack) that records who acknowledged. */
+            ack_envelope_id: string | null;
+            /** Format: date-time */
+            acked_at: string | null;
+            acked_by: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            /** Format: date-time */
+            resolved_at: string | null;
+            rule: string;
+            /** @enum {string} */
+            severity: "info" | "warning" | "critical";
+            /**
+             * Format: date-time
+             * @description Until then, this rule's transitions are not published on gateway:alert (no notifications).
+             */
+            silenced_until: string | null;
+            /** Format: date-time */
+            started_at: string;
+            /** @enum {string} */
+            status: "firing" | "resolved";
+            summary: string;
+            threshold: number | null;
+            value: number | null;
+        };
+        AlertAckRequest: {
+            /** @description Who acknowledges, when auth is off (with auth: the principal). */
+            by?: string;
+            note?: string;
+            /** @description Also silence the rule for this long (e.g. 30m, 4h, 1d; at most 7d). */
+            silence?: string;
+        };
+        AlertList: {
+            alerts: components["schemas"]["Alert"][];
+            limit?: number;
+            offset?: number;
+            total?: number;
+        };
+        AlertRuleList: {
+            events: {
+                enabled: boolean;
+                name: string;
+                severity: string;
+            }[];
+            /** @description The newest reload of config/alerts.yaml (as /health reports reloads). */
+            reload: Record<string, unknown>;
+            rules: {
+                above: number;
+                figure: string;
+                min_samples: number;
+                name: string;
+                severity: string;
+                summary: string;
+                window_seconds: number;
+            }[];
+        };
+        AnalyticsAgents: {
+            agents: {
+                agent_id: string;
+                /** @description A share from 0 to 1; null with nothing to divide by. */
+                block_rate: number | null;
+                by_outcome: {
+                    [key: string]: number;
+                };
+                calls: number;
+                /** @description The agent's certificate for the policy version in force; null when it has none. */
+                certification: {
+                    certificate_id?: string;
+                    expires_at?: string | null;
+                    status?: string;
+                } | null;
+                decisions: number;
+                /** @description Per day: decisions and the share approved. */
+                reliability_trend: {
+                    /** @description A share from 0 to 1; null with nothing to divide by. */
+                    approve_rate: number | null;
+                    /** Format: date */
+                    day: string;
+                    decisions: number;
+                }[];
+                top_failures: {
+                    code: string;
+                    count: number;
+                }[];
+            }[];
+            /**
+             * @description The roll-up the figures come from: the period is rounded out to it.
+             * @enum {string}
+             */
+            grain: "minute" | "hour" | "day";
+            /** @description The period summed, [from, to). */
+            period: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+            /** @description The newest ledger seq the figures count (the roll-up lags the ledger by at most ANALYTICS_ROLLUP_INTERVAL_SECONDS). */
+            through_seq: number;
+        };
+        AnalyticsDecisions: {
+            bucket_minutes: number;
+            /**
+             * @description The roll-up the figures come from: the period is rounded out to it.
+             * @enum {string}
+             */
+            grain: "minute" | "hour" | "day";
+            /** @description The period summed, [from, to). */
+            period: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+            /** @description Every bucket of the period, oldest first (empty buckets included, with zeros). */
+            series: {
+                /** Format: date-time */
+                at: string;
+                by_outcome: {
+                    [key: string]: number;
+                };
+                total: number;
+            }[];
+            /** @description The newest ledger seq the figures count (the roll-up lags the ledger by at most ANALYTICS_ROLLUP_INTERVAL_SECONDS). */
+            through_seq: number;
+        };
+        AnalyticsFailures: {
+            failures: {
+                /** @description Distinct agents that hit it. */
+                agents: number;
+                /** @description A failure code (docs/scoring.md). */
+                code: string;
+                count: number;
+                /** @description The newest row with this code; null once metadata retention deleted it. */
+                example: {
+                    agent_id?: string | null;
+                    /** Format: date-time */
+                    created_at?: string;
+                    envelope_id?: string;
+                    href?: string;
+                    kind?: string;
+                    outcome?: string | null;
+                    tool?: string | null;
+                } | null;
+            }[];
+            /**
+             * @description The roll-up the figures come from: the period is rounded out to it.
+             * @enum {string}
+             */
+            grain: "minute" | "hour" | "day";
+            /** @description The period summed, [from, to). */
+            period: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+            /** @description The newest ledger seq the figures count (the roll-up lags the ledger by at most ANALYTICS_ROLLUP_INTERVAL_SECONDS). */
+            through_seq: number;
+        };
+        AnalyticsFigures: {
+            /** @description A share from 0 to 1; null with nothing to divide by. */
+            block_rate: number | null;
+            /** @description Governed calls: pre-checks and validations. */
+            calls: number;
+            decisions: {
+                by_outcome: {
+                    [key: string]: number;
+                };
+                by_tier: {
+                    [key: string]: number;
+                };
+                total: number;
+            };
+            /** @description A share from 0 to 1; null with nothing to divide by. */
+            escalation_rate: number | null;
+            judge: {
+                failed: number;
+                /** @description A share from 0 to 1; null with nothing to divide by. */
+                failure_rate: number | null;
+                judged: number;
+            };
+            latency: {
+                gateway: components["schemas"]["LatencyPercentiles"];
+                upstream: components["schemas"]["LatencyPercentiles"];
+            };
+            outcome_unknown: number;
+            review: {
+                decided: number;
+                expired: number;
+                mean_time_to_decision_ms: number | null;
+                queued: number;
+            };
+            upstream: {
+                calls: number;
+                /** @description A share from 0 to 1; null with nothing to divide by. */
+                error_rate: number | null;
+                errors: number;
+            };
+        };
+        AnalyticsLatency: {
+            /** @description Time the gateway took to decide (latency_ms of the decision). */
+            gateway: components["schemas"]["LatencyPercentiles"];
+            gateway_by_stage: {
+                [key: string]: components["schemas"]["LatencyPercentiles"];
+            };
+            /**
+             * @description The roll-up the figures come from: the period is rounded out to it.
+             * @enum {string}
+             */
+            grain: "minute" | "hour" | "day";
+            /** @description The period summed, [from, to). */
+            period: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+            /** @description The newest ledger seq the figures count (the roll-up lags the ledger by at most ANALYTICS_ROLLUP_INTERVAL_SECONDS). */
+            through_seq: number;
+            upstream: components["schemas"]["LatencyPercentiles"];
+        };
+        AnalyticsSummary: {
+            /** @description Open review items now, whatever the period. */
+            backlog: {
+                /** Format: date-time */
+                oldest_open_at: string | null;
+                open: number;
+                overdue: number;
+            };
+            /** @description This period minus the previous one. */
+            change: {
+                [key: string]: number | null;
+            };
+            figures: components["schemas"]["AnalyticsFigures"];
+            /**
+             * @description The roll-up the figures come from: the period is rounded out to it.
+             * @enum {string}
+             */
+            grain: "minute" | "hour" | "day";
+            /** @description The period summed, [from, to). */
+            period: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+            previous: {
+                figures: components["schemas"]["AnalyticsFigures"];
+                period: {
+                    /** Format: date-time */
+                    from: string;
+                    /** Format: date-time */
+                    to: string;
+                };
+            };
+            /** @description The newest ledger seq the figures count (the roll-up lags the ledger by at most ANALYTICS_ROLLUP_INTERVAL_SECONDS). */
+            through_seq: number;
+        };
+        AnalyticsTools: {
+            /**
+             * @description The roll-up the figures come from: the period is rounded out to it.
+             * @enum {string}
+             */
+            grain: "minute" | "hour" | "day";
+            /** @description The period summed, [from, to). */
+            period: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+            /** @description The newest ledger seq the figures count (the roll-up lags the ledger by at most ANALYTICS_ROLLUP_INTERVAL_SECONDS). */
+            through_seq: number;
+            tools: {
+                /** @description A share from 0 to 1; null with nothing to divide by. */
+                block_rate: number | null;
+                blocks: number;
+                calls: number;
+                decisions: number;
+                escalations: number;
+                latency: {
+                    gateway: components["schemas"]["LatencyPercentiles"];
+                    upstream: components["schemas"]["LatencyPercentiles"];
+                };
+                tool: string;
+                upstream: {
+                    calls: number;
+                    /** @description A share from 0 to 1; null with nothing to divide by. */
+                    error_rate: number | null;
+                    errors: number;
+                };
+            }[];
         };
         ApprovalGrant: {
             active: boolean;
@@ -775,7 +1645,7 @@ export interface components {
             final_confidence: number | null;
             hash: string;
             /** @enum {string} */
-            kind: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use";
+            kind: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use" | "notification_retry" | "tool_change" | "outcome_unknown" | "access" | "agent_mismatch" | "alert_ack";
             /** @enum {string|null} */
             outcome: "approve" | "block" | "escalate" | "request_evidence" | null;
             /** Format: uuid */
@@ -810,12 +1680,22 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             envelope_id: string;
+            /**
+             * @description With ?status= only: where the pre-check's call stands.
+             * @enum {string}
+             */
+            execution_status?: "in_flight" | "awaiting_review" | "completed" | "blocked" | "outcome_unknown";
             final_confidence: number | null;
             hash: string;
             /** @enum {string} */
-            kind: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use";
+            kind: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use" | "notification_retry" | "tool_change" | "outcome_unknown" | "access" | "agent_mismatch" | "alert_ack";
             /** @enum {string|null} */
             outcome: "approve" | "block" | "escalate" | "request_evidence" | null;
+            /**
+             * Format: uuid
+             * @description With ?status= only: the post_check or outcome_unknown row that settled the call.
+             */
+            outcome_envelope_id?: string | null;
             /** Format: uuid */
             parent_envelope_id: string | null;
             payload_digest: string;
@@ -838,6 +1718,8 @@ export interface components {
             seq: number;
         };
         AuthCheck: {
+            /** @description An agent credential's binding: the agent id or glob its runtime calls must name. */
+            agent_scope: string | null;
             auth_enabled: boolean;
             /** @description false only while AUTH_ENABLED is false: the caller is then anonymous with the default tier. */
             authenticated: boolean;
@@ -847,9 +1729,14 @@ export interface components {
              */
             expires_at: string | null;
             /** @description Every feature this tier may use (docs/entitlements.md). */
-            features: ("runtime" | "kill_switch_read" | "kill_switch_write" | "decision_rerun" | "audit_read" | "audit_erase" | "review_queue" | "policy_evaluate" | "chain_verify" | "llm_judge" | "certify_read" | "certify_issue" | "saml_sso" | "ledger_internal")[];
-            /** @enum {string} */
-            kind: "api_key" | "jwt" | "anonymous";
+            features: ("runtime" | "kill_switch_read" | "kill_switch_write" | "decision_rerun" | "audit_read" | "audit_erase" | "review_queue" | "policy_evaluate" | "notifications" | "analytics" | "alerts" | "chain_verify" | "llm_judge" | "certify_read" | "certify_issue" | "team_management" | "reports" | "saml_sso" | "ledger_internal")[];
+            /**
+             * @description session: a person signed in by single sign-on, by the session cookie (docs/sso.md).
+             * @enum {string}
+             */
+            kind: "api_key" | "jwt" | "session" | "anonymous";
+            /** @description What the caller may do inside its tier (docs/entitlements.md#roles). */
+            roles: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[];
             /** @description The API key id (key_…), the JWT sub claim, or "anonymous". */
             subject: string;
             team: string | null;
@@ -1178,7 +2065,7 @@ export interface components {
             envelope_id: string;
             final_confidence: number | null;
             /** @enum {string} */
-            kind: "validate" | "pre_check" | "post_check" | "decision" | "tool_pin" | "tunnel" | "idempotency_conflict" | "approval_use";
+            kind: "validate" | "pre_check" | "post_check" | "decision" | "tool_pin" | "tool_change" | "tunnel" | "idempotency_conflict" | "approval_use";
             outcome: ("approve" | "block" | "escalate" | "request_evidence") | null;
             parent_envelope_id: string | null;
             payload: Record<string, unknown>;
@@ -1253,6 +2140,65 @@ export interface components {
             updated_at: string | null;
             updated_by: string | null;
         };
+        /** @description From a histogram with bounds 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500 ms: a percentile is the upper bound of its bucket; null above 2500 ms or with no data. */
+        LatencyPercentiles: {
+            count: number;
+            mean_ms: number | null;
+            p50_ms: number | null;
+            p95_ms: number | null;
+            p99_ms: number | null;
+        };
+        NotificationDelivery: {
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** @description The event name (docs/notifications.md). */
+            event: string;
+            /**
+             * Format: uuid
+             * @description The event's id (the same for every webhook that received it).
+             */
+            event_id: string;
+            /**
+             * Format: uuid
+             * @description The delivery id: X-Governance-Delivery, the receiver's idempotency key.
+             */
+            id: string;
+            last_error: string | null;
+            /** @description The receiver's HTTP status on the last try (null: no answer). */
+            last_status: number | null;
+            /** Format: date-time */
+            next_attempt_at: string;
+            /** @description The event as sent in the json format (only on GET of one delivery). */
+            payload?: Record<string, unknown>;
+            /** @description The ledger row that recorded what happened, when one did. */
+            source_envelope_id: string | null;
+            /**
+             * @description failed: will be retried at next_attempt_at; dead: gave up after max_attempts.
+             * @enum {string}
+             */
+            status: "pending" | "delivering" | "delivered" | "failed" | "dead";
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The webhook's name in config/notifications.yaml. */
+            webhook: string;
+        };
+        NotificationDeliveryList: {
+            items: components["schemas"]["NotificationDelivery"][];
+            limit: number;
+            offset: number;
+            total: number;
+        };
+        NotificationRetry: {
+            delivery: components["schemas"]["NotificationDelivery"];
+            /**
+             * Format: uuid
+             * @description The notification_retry ledger row that records who sent it back.
+             */
+            ledger_envelope_id: string;
+        };
         PiiErasure: {
             already_erased: boolean;
             /** @description Always true: erasure keeps the hash chain metadata, and verify passes. */
@@ -1279,6 +2225,8 @@ export interface components {
             };
             /** @description Values to use instead of the live ones. */
             context?: {
+                /** @description Whether the agent holds a valid certificate for the evaluated bundle's version (CEL `agent.certified`). Default: the agent's real certification state (POST /v1/certify/agent); false in `govgate policy test`. */
+                agent_certified?: boolean;
                 /** @description The active approval grants rules see as `approvals`; a grant without `tool` covers every tool. Default: the live grants of the agent that cover each call (read, never used). */
                 approvals?: {
                     /**
@@ -1532,6 +2480,71 @@ export interface components {
             /** @default  */
             user?: string;
         };
+        ReportJob: {
+            /** Format: date-time */
+            created_at: string;
+            error: string | null;
+            files: {
+                /** @description GET this path for the file. */
+                file: string;
+                /** @enum {string} */
+                format: "json" | "csv" | "pdf";
+                sha256: string;
+                /** @description GET this path for its signature (a compact JWS). */
+                signature: string;
+                size: number;
+            }[];
+            /** Format: date-time */
+            finished_at: string | null;
+            formats: string[];
+            /** Format: uuid */
+            id: string;
+            links: {
+                jwks: string;
+                self: string;
+            };
+            period: Record<string, unknown>;
+            progress: number;
+            requested_by: string;
+            scope: Record<string, unknown>;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+        };
+        ReportRequest: {
+            /** @description Files to produce (default all three; json is always produced). */
+            formats?: ("json" | "csv" | "pdf")[];
+            /** @description The period [from, to): at most 366 days, starting no later than now. */
+            period: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+            /** @description What the report covers (default: all). A team covers the calls made with that team's API keys; a caller whose credential has a team may only ask for its own team. */
+            scope?: {
+                /** @constant */
+                kind: "all";
+            } | {
+                /** @constant */
+                kind: "team";
+                team: string;
+            } | {
+                agent_id: string;
+                /** @constant */
+                kind: "agent";
+            };
+        };
+        ReportSignature: {
+            /** @enum {string} */
+            format: "json" | "csv" | "pdf";
+            /** @description Where the public keys are. */
+            jwks: string;
+            /** @description Compact JWS (typ govgate-report+jws) over {report_id, format, sha256, size, signed_at}. */
+            jws: string;
+            /** Format: uuid */
+            report_id: string;
+            sha256: string;
+        };
         ReviewActionRequest: {
             /** @description Why: recorded in the ledger. */
             note?: string;
@@ -1566,7 +2579,7 @@ export interface components {
             /** Format: uuid */
             envelope_id: string;
             /** @enum {string} */
-            kind: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use";
+            kind: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use" | "notification_retry" | "tool_change" | "outcome_unknown" | "access" | "agent_mismatch" | "alert_ack";
             /** @enum {string} */
             outcome: "escalate" | "request_evidence";
             /** @description Open (pending or claimed) past review_deadline; the expiry job will record it expired. */
@@ -1620,6 +2633,37 @@ export interface components {
             revision: number;
             /** @enum {string} */
             status: "pending" | "claimed" | "approved" | "rejected" | "expired";
+            /** @description Only for a changed MCP tool definition (call.kind tool_change): approving it accepts the new definition for every sidecar of the fleet; rejecting keeps the tool blocked. */
+            tool_change?: {
+                diff: {
+                    added: {
+                        after?: unknown;
+                        /** @description JSON Pointer */
+                        path?: string;
+                    }[];
+                    changed: {
+                        after?: unknown;
+                        before?: unknown;
+                        path?: string;
+                    }[];
+                    removed: {
+                        before?: unknown;
+                        path?: string;
+                    }[];
+                    /** @description Unified diff of the canonical JSON (keys sorted, indented) of both definitions. */
+                    unified: string;
+                };
+                new_definition: Record<string, unknown>;
+                new_hash: string;
+                /** @description The pinned definition (title, description, inputSchema, annotations). */
+                old_definition: Record<string, unknown> | null;
+                old_hash: string;
+                route: string;
+                tool: string;
+                /** @enum {string} */
+                type: "tool_definition_change";
+                upstream?: string | null;
+            };
             verdict: {
                 approvers?: string[];
                 /** Format: date-time */
@@ -1714,6 +2758,195 @@ export interface components {
             score: number;
             /** @enum {string} */
             tier: "low" | "medium" | "high" | "critical";
+        };
+        SsoAcsForm: {
+            /** @description Read only for IdP-initiated sign-in (security.allow_unsolicited); a solicited sign-in returns to the path stored with its request. */
+            RelayState?: string;
+            /** @description The base64 samlp:Response, with a signed assertion. */
+            SAMLResponse: string;
+        };
+        SsoLogout: {
+            /** @description true when a live session was ended; false when there was none. */
+            ended: boolean;
+            /** @description The identity provider's single logout URL to send the browser to (SP-initiated SLO), or null when it offers none. */
+            logout_url: string | null;
+        };
+        SsoSession: {
+            /** Format: date-time */
+            created_at: string;
+            /** @constant */
+            csrf_header: "X-CSRF-Token";
+            /** @description Send it as X-CSRF-Token on every POST, PUT, PATCH and DELETE made with the session cookie. */
+            csrf_token: string;
+            /**
+             * Format: date-time
+             * @description The session ends then (session.ttl_seconds), or at logout.
+             */
+            expires_at: string;
+            /** @description The NameID the identity provider asserted. */
+            name_id: string;
+            roles: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[];
+            /** @description Who the person is to the gateway: the NameID, or the attribute mapping.subject_attribute names. */
+            subject: string;
+            /** @description The first of teams, or null. */
+            team: string | null;
+            teams: string[];
+            /**
+             * @description session.tier of config/sso.yaml (at most DEFAULT_TIER).
+             * @enum {string}
+             */
+            tier: "developer" | "team" | "enterprise";
+        };
+        TeamAgents: {
+            agents: string[];
+            team: string;
+            updated_at?: string | null;
+        };
+        TeamAgentsRequest: {
+            /** @description Agent ids, `*` as wildcard (`payments-*`). */
+            agents: string[];
+            /** @description The team; defaults to the caller's own (a credential without a team must name one). */
+            team?: string;
+        };
+        TeamKey: {
+            agent_scope: string | null;
+            created_at: string;
+            hint: string;
+            id: string;
+            last_used_at: string | null;
+            member_id: string | null;
+            name?: string | null;
+            revoked_at: string | null;
+            /** @description null: a key from before roles (every role but admin). */
+            roles: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[] | null;
+            team: string | null;
+            /** @enum {string} */
+            tier: "developer" | "team" | "enterprise";
+        };
+        TeamKeyCreated: {
+            agent_scope?: string | null;
+            created_at?: string;
+            hint?: string;
+            id: string;
+            /** @description The API key: shown this once, only its hash is kept. */
+            key: string;
+            last_used_at?: string | null;
+            member_id?: string | null;
+            name?: string | null;
+            revoked_at?: string | null;
+            /** @description null: a key from before roles (every role but admin). */
+            roles?: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[] | null;
+            team?: string | null;
+            /** @enum {string} */
+            tier?: "developer" | "team" | "enterprise";
+        };
+        TeamKeyList: {
+            items: {
+                agent_scope: string | null;
+                created_at: string;
+                hint: string;
+                id: string;
+                last_used_at: string | null;
+                member_id: string | null;
+                name?: string | null;
+                revoked_at: string | null;
+                /** @description null: a key from before roles (every role but admin). */
+                roles: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[] | null;
+                team: string | null;
+                /** @enum {string} */
+                tier: "developer" | "team" | "enterprise";
+            }[];
+        };
+        TeamKeyRequest: {
+            /** @description Required with the agent role: the agent id or glob the key acts for. */
+            agent?: string;
+            /** @description The member the key belongs to: it holds at most their current roles, and stops working when they leave the team. */
+            member_id?: string;
+            name?: string;
+            /** @description Roles: admin, operator, reviewer, auditor, viewer, agent. */
+            roles: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[];
+            /** @description The team; defaults to the caller's own (a credential without a team must name one). */
+            team?: string;
+            /**
+             * @description Default and maximum: the caller's tier.
+             * @enum {string}
+             */
+            tier?: "developer" | "team" | "enterprise";
+        };
+        TeamMember: {
+            created_at: string;
+            display_name: string | null;
+            id: string;
+            /** @enum {string} */
+            source: "local" | "sso";
+            /** @description The sign-in name (email, or the IdP NameID for SSO members). */
+            subject: string;
+            teams: {
+                roles: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[];
+                team: string;
+            }[];
+            updated_at: string;
+        };
+        TeamMemberList: {
+            items: {
+                created_at: string;
+                display_name: string | null;
+                id: string;
+                /** @enum {string} */
+                source: "local" | "sso";
+                /** @description The sign-in name (email, or the IdP NameID for SSO members). */
+                subject: string;
+                teams: {
+                    roles: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[];
+                    team: string;
+                }[];
+                updated_at: string;
+            }[];
+            limit: number;
+            offset: number;
+            total: number;
+        };
+        TeamMemberPatch: {
+            display_name?: string;
+            /** @description Roles: admin, operator, reviewer, auditor, viewer, agent. */
+            roles?: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[];
+            /** @description The team; defaults to the caller's own (a credential without a team must name one). */
+            team?: string;
+        };
+        TeamMemberRequest: {
+            display_name?: string;
+            /** @description The person's sign-in email (an SSO member's NameID or email). */
+            email: string;
+            /** @description Roles: admin, operator, reviewer, auditor, viewer, agent. */
+            roles: ("admin" | "operator" | "reviewer" | "auditor" | "viewer" | "agent")[];
+            /** @description The team; defaults to the caller's own (a credential without a team must name one). */
+            team?: string;
+        };
+        TeamUsage: {
+            agents: {
+                agent_id: string;
+                /** @description validate, pre-check and post-check rows. */
+                calls: number;
+                /** @description Decided rows per outcome. */
+                decisions: {
+                    [key: string]: number;
+                };
+                /** @description Review verdicts on this agent's calls. */
+                reviews: number;
+            }[];
+            from: string;
+            members: {
+                /** @description Oversight rows they wrote, per kind (review, review_claim, review_note, approval, approval_revoked). */
+                actions: {
+                    [key: string]: number;
+                };
+                member_id: string;
+                /** @description Verdicts they signed. */
+                reviews: number;
+                subject: string;
+            }[];
+            team: string | null;
+            to: string;
         };
         TrustChain: {
             /** @description This execution's depth: 2 for the child of a root. */
@@ -2036,6 +3269,768 @@ export interface operations {
             };
         };
     };
+    postV1AlertsIdAck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertAckRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert after the acknowledgement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Request body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1AlertsActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alerts firing now, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertList"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1AlertsHistory: {
+        parameters: {
+            query?: {
+                /** @description Page size: default 50, maximum 500. */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only this rule. */
+                rule?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every alert, firing or resolved, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertList"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1AlertsRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert rules in force (config/alerts.yaml) and the events that always alert */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRuleList"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1AnalyticsAgents: {
+        parameters: {
+            query?: {
+                /** @description Only these agents: comma-separated ids or globs (`payments-*`), at most 50. */
+                agents?: string;
+                /** @description Start of the period (ISO-8601 date-time). Default: `to` minus `period`. */
+                from?: string;
+                /** @description Rows: default 20, maximum 100. */
+                limit?: number;
+                /** @description Length of the period when `from` is not given: 15m, 1h, 24h, 7d, 30d... (default 24h, at most 92d). */
+                period?: string;
+                /** @description End of the period, excluded (ISO-8601). Default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per agent: volume, outcomes, reliability trend, top failure codes, certification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsAgents"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1AnalyticsDecisions: {
+        parameters: {
+            query?: {
+                /** @description Only these agents: comma-separated ids or globs (`payments-*`), at most 50. */
+                agents?: string;
+                /** @description Bucket size (default 1h). */
+                bucket?: "1m" | "5m" | "15m" | "1h" | "6h" | "1d";
+                /** @description Start of the period (ISO-8601 date-time). Default: `to` minus `period`. */
+                from?: string;
+                /** @description Length of the period when `from` is not given: 15m, 1h, 24h, 7d, 30d... (default 24h, at most 92d). */
+                period?: string;
+                /** @description End of the period, excluded (ISO-8601). Default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Decisions per outcome as a time series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsDecisions"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1AnalyticsFailures: {
+        parameters: {
+            query?: {
+                /** @description Only these agents: comma-separated ids or globs (`payments-*`), at most 50. */
+                agents?: string;
+                /** @description Start of the period (ISO-8601 date-time). Default: `to` minus `period`. */
+                from?: string;
+                /** @description Rows: default 20, maximum 100. */
+                limit?: number;
+                /** @description Length of the period when `from` is not given: 15m, 1h, 24h, 7d, 30d... (default 24h, at most 92d). */
+                period?: string;
+                /** @description End of the period, excluded (ISO-8601). Default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top failure codes with an example each */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsFailures"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1AnalyticsLatency: {
+        parameters: {
+            query?: {
+                /** @description Only these agents: comma-separated ids or globs (`payments-*`), at most 50. */
+                agents?: string;
+                /** @description Start of the period (ISO-8601 date-time). Default: `to` minus `period`. */
+                from?: string;
+                /** @description Length of the period when `from` is not given: 15m, 1h, 24h, 7d, 30d... (default 24h, at most 92d). */
+                period?: string;
+                /** @description End of the period, excluded (ISO-8601). Default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gateway and upstream latency percentiles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsLatency"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1AnalyticsSummary: {
+        parameters: {
+            query?: {
+                /** @description Only these agents: comma-separated ids or globs (`payments-*`), at most 50. */
+                agents?: string;
+                /** @description Start of the period (ISO-8601 date-time). Default: `to` minus `period`. */
+                from?: string;
+                /** @description Length of the period when `from` is not given: 15m, 1h, 24h, 7d, 30d... (default 24h, at most 92d). */
+                period?: string;
+                /** @description End of the period, excluded (ISO-8601). Default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fleet summary of a period, compared with the previous one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsSummary"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1AnalyticsTools: {
+        parameters: {
+            query?: {
+                /** @description Only these agents: comma-separated ids or globs (`payments-*`), at most 50. */
+                agents?: string;
+                /** @description Start of the period (ISO-8601 date-time). Default: `to` minus `period`. */
+                from?: string;
+                /** @description Rows: default 20, maximum 100. */
+                limit?: number;
+                /** @description Length of the period when `from` is not given: 15m, 1h, 24h, 7d, 30d... (default 24h, at most 92d). */
+                period?: string;
+                /** @description End of the period, excluded (ISO-8601). Default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per tool: calls, blocks, latency, upstream errors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsTools"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getV1Approvals: {
         parameters: {
             query?: {
@@ -2063,7 +4058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalGrantList"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2072,7 +4067,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2081,7 +4076,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2099,7 +4094,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2132,7 +4127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalGrant"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2141,7 +4136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2150,7 +4145,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2177,7 +4172,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2195,7 +4190,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2227,7 +4222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalGrant"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2236,7 +4231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2245,7 +4240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2254,7 +4249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2272,7 +4267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2306,7 +4301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChainCheckpointList"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2315,7 +4310,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2333,7 +4328,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2367,7 +4362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChainVerifyReport"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2376,7 +4371,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2394,7 +4389,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2411,11 +4406,13 @@ export interface operations {
                 /** @description Only this agent's records. */
                 agent_id?: string;
                 /** @description Only records of this kind. */
-                kind?: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use";
+                kind?: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use" | "notification_retry" | "tool_change" | "outcome_unknown" | "access" | "agent_mismatch" | "alert_ack";
                 /** @description Page size: default 50, maximum 500. */
                 limit?: number;
                 /** @description Items to skip. */
                 offset?: number;
+                /** @description Only pre-checks whose call stands so (each item then carries execution_status and outcome_envelope_id; kind, if given, must be pre_check): in_flight (allowed, no post-check yet), awaiting_review (escalated, no verdict yet), completed (post-checked), blocked (the decision or a reviewer said block), outcome_unknown (forwarded, and no outcome came back by the route timeout plus the grace period). */
+                status?: "in_flight" | "awaiting_review" | "completed" | "blocked" | "outcome_unknown";
             };
             header?: never;
             path?: never;
@@ -2432,7 +4429,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditList"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2441,7 +4438,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2459,7 +4456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2491,7 +4488,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditRecord"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2500,7 +4497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2509,7 +4506,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2527,7 +4524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,7 +4556,7 @@ export interface operations {
                     "application/json": components["schemas"]["PiiErasure"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2568,7 +4565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,7 +4574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2595,7 +4592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2624,7 +4621,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthCheck"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2651,7 +4648,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2684,7 +4681,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificationResult"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2693,7 +4690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2711,7 +4708,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2738,7 +4744,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2756,7 +4762,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2788,7 +4794,7 @@ export interface operations {
                     "application/json": components["schemas"]["AgentCertification"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2797,7 +4803,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2842,7 +4848,7 @@ export interface operations {
                     "application/json": components["schemas"]["RevocationResult"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2851,7 +4857,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2869,7 +4875,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2896,7 +4911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2914,7 +4929,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2946,7 +4961,7 @@ export interface operations {
                     "application/json": components["schemas"]["CertificateStatus"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3013,7 +5028,7 @@ export interface operations {
                     "application/json": components["schemas"]["JudgeStatus"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3031,8 +5046,220 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1NotificationsDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only this event. */
+                event?: "review.created" | "review.claimed" | "review.decided" | "review.expiring" | "review.expired" | "kill_switch.changed" | "tool_pin.changed" | "chain.verify_failed" | "judge.retroactive_escalation" | "execution.outcome_unknown" | "alert.firing" | "alert.resolved";
+                /** @description Page size: default 50, maximum 500. */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description Only deliveries in this state. */
+                status?: "pending" | "delivering" | "delivered" | "failed" | "dead";
+                /** @description Only this webhook (its name in notifications.yaml). */
+                webhook?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDeliveryList"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1NotificationsDeliveriesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery id (X-Governance-Delivery). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDelivery"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postV1NotificationsDeliveriesIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery id (X-Governance-Delivery). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, pending again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationRetry"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3064,7 +5291,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyEvaluateResponse"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3073,7 +5300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3082,7 +5309,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3091,7 +5327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3127,7 +5363,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3165,7 +5401,7 @@ export interface operations {
                     "application/json": components["schemas"]["PolicyRuleList"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3174,13 +5410,366 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postV1Reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description The queued job (Location: its URL) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportJob"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Request body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1ReportsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job; once done, each file with its digest and links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportJob"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1ReportsIdFile: {
+        parameters: {
+            query: {
+                /** @description json, csv or pdf. */
+                format: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path: {
+                /** @description The report id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (application/json, text/csv or application/pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1ReportsIdSignature: {
+        parameters: {
+            query: {
+                /** @description json, csv or pdf. */
+                format: "json" | "csv" | "pdf";
+            };
+            header?: never;
+            path: {
+                /** @description The report id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signature, the digest it covers, and where the keys are */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSignature"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1ReportsJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JWKS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jwks"];
                 };
             };
             /** @description INTERNAL: Internal gateway error */
@@ -3227,7 +5816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewQueue"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3236,7 +5825,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3245,7 +5834,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3263,7 +5852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3300,7 +5889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewItemDetail"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3309,7 +5898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3318,7 +5907,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3327,7 +5916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3336,7 +5925,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3354,7 +5943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3390,7 +5979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewItemDetail"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3399,7 +5988,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3408,7 +5997,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3417,7 +6006,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3426,7 +6015,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3453,7 +6042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3471,7 +6060,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3507,7 +6096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewItemDetail"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3516,7 +6105,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3525,7 +6114,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3534,7 +6123,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3543,7 +6132,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3570,7 +6159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3588,7 +6177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3624,7 +6213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewItemDetail"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3633,7 +6222,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3642,7 +6231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3651,7 +6240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3660,7 +6249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3687,7 +6276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3705,7 +6294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3741,7 +6330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewItemDetail"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3750,7 +6339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3759,7 +6348,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3768,7 +6357,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3777,7 +6366,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3804,7 +6393,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3822,7 +6411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3867,7 +6456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReviewResolution"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3876,7 +6465,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3885,7 +6474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3894,7 +6483,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3903,7 +6492,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3930,7 +6519,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3948,7 +6537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3980,7 +6569,7 @@ export interface operations {
                     "application/json": components["schemas"]["DecisionRerunResponse"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3989,7 +6578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3998,7 +6587,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4007,7 +6596,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force */
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4034,7 +6623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4063,8 +6652,17 @@ export interface operations {
                     "application/json": components["schemas"]["KillSwitchState"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4105,7 +6703,7 @@ export interface operations {
                     "application/json": components["schemas"]["KillSwitchState"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4114,8 +6712,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4141,7 +6748,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4159,7 +6766,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4192,7 +6799,7 @@ export interface operations {
                     "application/json": components["schemas"]["PostCheckResponse"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4201,7 +6808,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4210,7 +6817,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate */
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4246,7 +6862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4273,7 +6889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4306,7 +6922,7 @@ export interface operations {
                     "application/json": components["schemas"]["PreCheckResponse"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4315,8 +6931,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4342,7 +6967,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4369,7 +6994,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4402,7 +7027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidateResponse"];
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod */
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4411,8 +7036,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4438,7 +7072,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4474,7 +7108,1332 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postV1SsoAcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SsoAcsForm"];
+            };
+        };
+        responses: {
+            /** @description Signed in: Set-Cookie carries the session; Location is the return path */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ENTITLEMENT_REQUIRED: Your tier does not include this feature */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Request body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1SsoLogin: {
+        parameters: {
+            query?: {
+                /** @description Where to land after signing in: a path on this gateway (default /). */
+                relay_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Location: the identity provider's sign-in URL with SAMLRequest and RelayState */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ENTITLEMENT_REQUIRED: Your tier does not include this feature */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1SsoLogout: {
+        parameters: {
+            query?: {
+                /** @description SAML HTTP-Redirect binding parameter of the IdP's LogoutResponse. */
+                RelayState?: string;
+                /** @description SAML HTTP-Redirect binding parameter of the IdP's LogoutResponse. */
+                SAMLRequest?: string;
+                /** @description SAML HTTP-Redirect binding parameter of the IdP's LogoutResponse. */
+                SAMLResponse?: string;
+                /** @description SAML HTTP-Redirect binding parameter of the IdP's LogoutResponse. */
+                SigAlg?: string;
+                /** @description SAML HTTP-Redirect binding parameter of the IdP's LogoutResponse. */
+                Signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Location: the IdP's single logout URL with a LogoutRequest, or / */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ENTITLEMENT_REQUIRED: Your tier does not include this feature */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postV1SsoLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session ended (or there was none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoLogout"];
+                };
+            };
+            /** @description ENTITLEMENT_REQUIRED: Your tier does not include this feature */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1SsoMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description md:EntityDescriptor with the SP entity id, the ACS (HTTP-POST) and single logout URLs; WantAssertionsSigned="true" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/samlmetadata+xml": unknown;
+                };
+            };
+            /** @description ENTITLEMENT_REQUIRED: Your tier does not include this feature */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1SsoSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoSession"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ENTITLEMENT_REQUIRED: Your tier does not include this feature */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1TeamAgents: {
+        parameters: {
+            query?: {
+                /** @description The team (default: the caller's own). */
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's agent patterns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAgents"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putV1TeamAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamAgentsRequest"];
+            };
+        };
+        responses: {
+            /** @description The team's agent patterns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamAgents"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Request body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1TeamKeys: {
+        parameters: {
+            query?: {
+                /** @description The team (default: the caller's own). */
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamKeyList"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postV1TeamKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, shown only in this answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamKeyCreated"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Request body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteV1TeamKeysId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamKey"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1TeamMembers: {
+        parameters: {
+            query?: {
+                /** @description Page size: default 50, maximum 500. */
+                limit?: number;
+                /** @description Items to skip. */
+                offset?: number;
+                /** @description The team (default: the caller's own). */
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberList"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postV1TeamMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The member */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Request body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteV1TeamMembersId: {
+        parameters: {
+            query?: {
+                /** @description The team (default: the caller's own). */
+                team?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The member id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member as it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchV1TeamMembersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberPatch"];
+            };
+        };
+        responses: {
+            /** @description The member */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: Request body must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV1TeamUsage: {
+        parameters: {
+            query?: {
+                /** @description Start (ISO-8601, inclusive); default 30 days before `to`. */
+                from?: string;
+                /** @description The team (default: the caller's own). */
+                team?: string;
+                /** @description End (ISO-8601, exclusive); default now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamUsage"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INTERNAL: Internal gateway error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
