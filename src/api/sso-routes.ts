@@ -11,7 +11,7 @@ import type { Logger } from '../observability/index.ts';
 import {
   ACS_PATH, DEFAULT_LANDING, clearCookieHeader, consumeResponse, cookieValue, csrfToken, logoutUrl, mapIdentity, newSessionId,
   requireCsrfProof, requireSameOrigin, safeRelayPath, sessionIdHash, sessionOf, setCookieHeader, spMetadataXml, ssoFailure, startLogin,
-  type SsoService,
+  type MappedIdentity, type SsoService,
 } from '../sso/index.ts';
 
 export interface SsoRouteDeps {
@@ -19,6 +19,12 @@ export interface SsoRouteDeps {
   /** DEFAULT_TIER: the tier checked while SSO is not configured. */
   defaultTier: Tier;
   logger: Logger;
+  /**
+   * After each sign-in: the person as a member of their mapped teams (GET /v1/team/members lists
+   * them, source `sso`). A failure is logged and does not refuse the sign-in: the session carries
+   * its own teams and roles, the member record mirrors them.
+   */
+  onSignIn?: (ctx: RequestContext, identity: MappedIdentity) => Promise<void>;
 }
 
 const FEATURE = 'saml_sso';
@@ -119,6 +125,7 @@ export function ssoRoutes(deps: SsoRouteDeps): Route[] {
           created_at: now, expires_at: now + ttlMs, revoked_at: null,
         });
         logger.info('SSO sign-in', { subject: identity.subject, teams: identity.teams, roles: identity.roles });
+        await deps.onSignIn?.(ctx, identity).catch((error: Error) => logger.warn('SSO sign-in: the member record was not updated', { subject: identity.subject, error: error.message }));
         return {
           status: 303,
           headers: { location: signedIn.landing, 'set-cookie': setCookieHeader(sso.cookie, cookieValue(sso.secret, id), settings.session_ttl_seconds), ...NO_STORE },

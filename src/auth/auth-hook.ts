@@ -42,20 +42,19 @@ export function createAuthHook(options: AuthOptions): BeforeHandlerHook {
     } else if (ctx.meta.public) {
       return;
     } else {
+      // A session principal goes through the same tier and role checks below as a key or a JWT.
       const fromSession = options.session && !hasCredentialHeader(ctx.req, variant) ? await options.session(ctx.req) : null;
       if (fromSession) {
         ctx.principal = fromSession;
-        const feature = ctx.meta.feature as Feature | undefined;
-        if (feature) requireEntitlement(fromSession.tier as Tier, feature);
-        return;
-      }
-      const token = readCredential(ctx.req.headers, variant);
-      try {
-        ctx.principal = await authenticate!(token);
-      } catch (error) {
-        if (!(error instanceof AuthFailure)) throw error;
-        if (error.kind === 'unavailable') throw new ApiError('AUTH_UNAVAILABLE', error.message, { headers: { 'retry-after': '5' } });
-        throw unauthenticated(variant, error.message, true);
+      } else {
+        const token = readCredential(ctx.req.headers, variant);
+        try {
+          ctx.principal = await authenticate!(token);
+        } catch (error) {
+          if (!(error instanceof AuthFailure)) throw error;
+          if (error.kind === 'unavailable') throw new ApiError('AUTH_UNAVAILABLE', error.message, { headers: { 'retry-after': '5' } });
+          throw unauthenticated(variant, error.message, true);
+        }
       }
     }
     const feature = ctx.meta.feature as Feature | undefined;

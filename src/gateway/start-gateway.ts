@@ -6,7 +6,7 @@ import type { Config } from '../config/index.ts';
 import { watchPolicyBundle } from '../policy/index.ts';
 import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
-import { ROUTE_ROLES, createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
+import { ROUTE_ROLES, createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, upsertSsoMember, type KeyStore } from '../auth/index.ts';
 import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, startTracing, type Logger, type Tracing } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
@@ -228,7 +228,20 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
       ...(notifications ? notificationRoutes({ notifications, ledger, policies }) : []),
-      ...(sso ? ssoRoutes({ sso, defaultTier: config.defaultTier, logger }) : []),
+      ...(sso ? ssoRoutes({
+        sso, defaultTier: config.defaultTier, logger,
+        // A signed-in person is a member of the teams their IdP names, with the mapped roles; a
+        // change of their teams or roles is an `access` row, by the sign-in that made it.
+        onSignIn: keys && (async (ctx, identity) => {
+          await upsertSsoMember(keys!, { subject: identity.subject, teams: identity.teams.map((team) => ({ team, roles: identity.roles })) }, {
+            now: options.now ? new Date(options.now()) : undefined,
+            recordChange: async ({ before, after }) => {
+              if (before && JSON.stringify(before.teams) === JSON.stringify(after.teams)) return;
+              await access.record(ctx, before ? 'member_updated' : 'member_added', { actor: `sso:${after.subject}`, member_id: after.id, subject: after.subject, source: 'sso', teams: after.teams });
+            },
+          });
+        }),
+      }) : []),
       ...teamRoutes({ keys, ledger, access, now: options.now }),
       ...(insight ? analyticsRoutes({
         analytics: insight.analytics, now: options.now, backlogLookbackMs,

@@ -248,6 +248,8 @@ describe('sessions as API credentials', () => {
   test('CSRF: writes with the cookie need X-CSRF-Token and our origin; API keys are unaffected', async (t) => {
     const idp = await startTestIdp(t);
     const { gw } = await startSsoGateway(t, idp);
+    // An operator (gg-admins maps to admin and operator): the kill switch is theirs to flip.
+    idp.user = { nameId: 'olga@example.com', attributes: { email: ['olga@example.com'], groups: ['gg-admins', 'payments'] } };
     const { cookie } = await signIn(gw, idp);
     const { csrf_token: token } = (await gw.call('GET', '/v1/sso/session', undefined, { cookie: cookie! })).body;
 

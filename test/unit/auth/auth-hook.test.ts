@@ -8,8 +8,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ENTITLEMENTS, ROLES, TIERS, createAuthHook, featuresFor, type Feature, type Tier } from '../../../src/auth/index.ts';
 import { ApiError, type Principal, type RequestContext, type RouteMeta } from '../../../src/http/index.ts';
 
-function context(meta: RouteMeta, headers: IncomingHttpHeaders = {}): RequestContext {
-  return { req: { headers }, meta } as unknown as RequestContext;
+function context(meta: RouteMeta, headers: IncomingHttpHeaders = {}, route = 'GET /v1/review/queue'): RequestContext {
+  const [method, template] = route.split(' ');
+  return { req: { headers }, meta, method, route: template } as unknown as RequestContext;
 }
 
 const principalWith = (tier: Tier): Principal => ({ kind: 'jwt', subject: 'user-1', tier, team: null, roles: ROLES, agent_scope: null, expires_at: null });
@@ -108,6 +109,11 @@ describe('session cookies (single sign-on)', () => {
     await hookWith('embedded', asked)(ctx, {} as never);
     assert.equal(ctx.principal, person);
     assert.equal(await outcome(hookWith('embedded', asked), context({ feature: 'chain_verify' }, { cookie: 'gg_session=x' })), '403 FORBIDDEN needs enterprise');
+  });
+
+  test('a session goes through the role check like any credential: a reviewer may not flip the kill switch', async () => {
+    const ctx = context({ feature: 'kill_switch_write' }, { cookie: 'gg_session=x' }, 'POST /v1/runtime/kill-switch');
+    await assert.rejects(hookWith('embedded', [])(ctx, {} as never), (error: unknown) => error instanceof ApiError && error.code === 'ROLE_REQUIRED');
   });
 
   test('a credential header decides alone: the session is never asked', async () => {
