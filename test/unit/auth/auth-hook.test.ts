@@ -113,7 +113,7 @@ describe('session cookies (single sign-on)', () => {
 
   test('a session goes through the role check like any credential: a reviewer may not flip the kill switch', async () => {
     const ctx = context({ feature: 'kill_switch_write' }, { cookie: 'gg_session=x' }, 'POST /v1/runtime/kill-switch');
-    await assert.rejects(hookWith('embedded', [])(ctx, {} as never), (error: unknown) => error instanceof ApiError && error.code === 'ROLE_REQUIRED');
+    await assert.rejects(async () => hookWith('embedded', [])(ctx, {} as never), (error: unknown) => error instanceof ApiError && error.code === 'ROLE_REQUIRED');
   });
 
   test('a credential header decides alone: the session is never asked', async () => {
