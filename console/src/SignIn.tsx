@@ -49,7 +49,7 @@ export function SignIn(props: { variant: Variant; sso: SsoSession | null; authEn
       {props.sso ? (
         <section aria-labelledby="sso-heading">
           <h2 id="sso-heading">Single sign-on</h2>
-          <a className="button primary" href={`${props.sso.login_url ?? DEFAULT_SSO_LOGIN}?return_to=${encodeURIComponent('/console')}`}>Sign in with SSO</a>
+          <a className="button primary" href={`${props.sso.login_url ?? DEFAULT_SSO_LOGIN}?relay_state=${encodeURIComponent('/console')}`}>Sign in with SSO</a>
         </section>
       ) : null}
       <section aria-labelledby="key-heading">

@@ -30,13 +30,16 @@ export async function readHealth(): Promise<Health> {
   return (await response.json()) as Health;
 }
 
-/** null when the gateway has no single sign-on (404 today), else what the session endpoint says. */
+/**
+ * null when the gateway offers no single sign-on (404 SSO_NOT_CONFIGURED, or 402 below
+ * Enterprise); else the signed-in person (200) or `authenticated: false` (401: nobody yet).
+ */
 export async function readSsoSession(): Promise<SsoSession | null> {
   const response = await fetch('/v1/sso/session', { credentials: 'same-origin', cache: 'no-store', headers: { accept: 'application/json' } });
-  if (response.status === 404) return null;
+  if (response.status === 404 || response.status === 402) return null;
   if (response.status === 401) return { authenticated: false };
   try {
-    return await readResponse<SsoSession>(response);
+    return { ...(await readResponse<SsoSession>(response)), authenticated: true };
   } catch (error) {
     if (error instanceof ApiProblem) return { authenticated: false };
     throw error;

@@ -25,7 +25,7 @@ export interface AuthCheck {
   features: string[];
 }
 
-/** GET /v1/sso/session, once single sign-on exists (404 until then). */
+/** GET /v1/sso/session (src/api/sso-routes.ts); `authenticated` is set by the console, not sent. */
 export interface SsoSession {
   authenticated?: boolean;
   subject?: string;
