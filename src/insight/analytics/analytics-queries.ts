@@ -92,12 +92,14 @@ export class AnalyticsQueries {
     const scope = scopeCondition(options.scope, 'l.agent_id');
     // The first seq of the lookback (created_at index), then only the queued rows after it
     // (the ledger_review_candidates partial index), each probed for a verdict (parent index).
+    // The kinds are the index's own (review items, tool definition changes included): SQLite uses
+    // a partial index only when the query's condition is the index's, word for word.
     const fromSeq = await this.#firstSeqSince(new Date(options.now.getTime() - options.lookbackMs).toISOString());
     if (fromSeq === null) return { open: 0, overdue: 0, oldest_open_at: null };
     const [row] = await this.#db.all(
       `SELECT COUNT(*) AS open, SUM(CASE WHEN l.review_deadline < :now THEN 1 ELSE 0 END) AS overdue, MIN(l.created_at) AS oldest
          FROM ledger l${this.#db.dialect === 'sqlite' ? ' INDEXED BY ledger_review_candidates' : ''}
-        WHERE l.outcome IN ('escalate', 'request_evidence') AND l.kind IN ('validate', 'pre_check', 'post_check', 'decision')
+        WHERE l.outcome IN ('escalate', 'request_evidence') AND l.kind IN ('validate', 'pre_check', 'post_check', 'decision', 'tool_change')
           AND l.seq >= :from_seq
           ${scope.sql ? `AND ${scope.sql}` : ''}
           AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review')`,
