@@ -7,6 +7,7 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import pg from 'pg';
 import { advisoryKey, tryAdvisoryLockOn } from './insight-locks.ts';
 import type { Dialect } from './analytics/rollup-sql.ts';
+import { throughWriteGate } from '../ledger/index.ts';
 
 export type SqlParams = Record<string, string | number | null>;
 export type SqlRow = Record<string, unknown>;
@@ -28,7 +29,8 @@ export interface InsightDb extends SqlRunner {
   close(): Promise<void>;
 }
 
-export function sqliteInsightDb(db: DatabaseSync): InsightDb {
+/** `file`: the ledger file `db` is a connection to; its transactions go through the file's write gate. */
+export function sqliteInsightDb(db: DatabaseSync, file = ':memory:'): InsightDb {
   // Agent globs become LIKE patterns: they must match case as the ledger stores it.
   db.exec('PRAGMA case_sensitive_like = ON');
   const statements = new Map<string, StatementSync>();
@@ -43,13 +45,13 @@ export function sqliteInsightDb(db: DatabaseSync): InsightDb {
   const runner: SqlRunner = {
     all: async (sql, params = {}) => prepared(sql).all(params as Record<string, SQLInputValue>) as SqlRow[],
   };
-  let busy: Promise<unknown> = Promise.resolve();
   return {
     dialect: 'sqlite',
     all: runner.all,
     transaction<T>(task: (tx: SqlRunner) => Promise<T>): Promise<T> {
-      // One connection: transactions of this process take turns.
-      const run = busy.catch(() => undefined).then(async () => {
+      // The task awaits between statements while it holds the write lock: every main-thread
+      // writer of the file takes turns through the gate (src/ledger/sqlite-write-gate.ts).
+      return throughWriteGate(file, async () => {
         db.exec('BEGIN IMMEDIATE');
         try {
           const value = await task(runner);
@@ -60,8 +62,6 @@ export function sqliteInsightDb(db: DatabaseSync): InsightDb {
           throw error;
         }
       });
-      busy = run;
-      return run;
     },
     async exclusive(_job, task) {
       return { ran: true, value: await task(this) };

@@ -10,7 +10,7 @@ import { openInsightPool, postgresInsightDb, sqliteInsightDb, type InsightDb } f
 export async function openInsightDb(config: Config, onError: (error: Error) => void): Promise<InsightDb | undefined> {
   if (config.ledger.kind === 'sqlite') {
     // ':memory:' is a database of its own: the figures of an in-memory ledger are not readable.
-    return sqliteInsightDb(openLedgerDatabase(config.ledger.path, { migrate: config.ledger.path === ':memory:' }));
+    return sqliteInsightDb(openLedgerDatabase(config.ledger.path, { migrate: config.ledger.path === ':memory:' }), config.ledger.path);
   }
   if (config.ledger.kind !== 'postgres') return undefined;
   const pool = openInsightPool(postgresClientConfig(postgresConnection(config)), onError);

@@ -42,3 +42,4 @@ export { auditLedger, type CheckpointEntry, type LedgerAudit, type SignatureStat
 export { expiryCoverage, expiryProven, verifyRetentionJws } from './retention-proofs.ts';
 export { auditCheckpoints, checkpointHead, verifyCheckpointJws, type CheckpointAudit, type CheckpointProblem } from './checkpoints.ts';
 export { openLedgerDatabase } from './sqlite-schema.ts';
+export { throughWriteGate } from './sqlite-write-gate.ts';

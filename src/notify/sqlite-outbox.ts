@@ -3,7 +3,7 @@
 // IMMEDIATE transaction.
 
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { openLedgerDatabase } from '../ledger/index.ts';
+import { openLedgerDatabase, throughWriteGate } from '../ledger/index.ts';
 import { emptyCounts, MAX_ERROR_CHARS, type Delivery, type DeliveryStatus, type OutboxStore } from './outbox-store.ts';
 
 const COLUMNS = 'id, event_id, event, webhook, source_id, payload, status, attempts, next_attempt_at, last_status, last_error, created_at, updated_at, delivered_at, locked_until';
@@ -38,21 +38,22 @@ export function openSqliteOutbox(path: string): OutboxStore {
   };
 
   return {
-    async enqueue(rows, now) {
-      return inTransaction(() => rows.reduce((added, row) => added + Number(insert.run(row.id, row.event_id, row.event, row.webhook, row.source_id, row.payload, now, now, now).changes), 0));
+    // Writes take turns with the other main-thread writers of the ledger file (sqlite-write-gate.ts).
+    enqueue(rows, now) {
+      return throughWriteGate(path, () => inTransaction(() => rows.reduce((added, row) => added + Number(insert.run(row.id, row.event_id, row.event, row.webhook, row.source_id, row.payload, now, now, now).changes), 0)));
     },
-    async claim(limit, now, leaseMs) {
-      return inTransaction(() => {
+    claim(limit, now, leaseMs) {
+      return throughWriteGate(path, () => inTransaction(() => {
         const rows = (due.all(now, now, limit) as unknown as Delivery[]).map(toDelivery);
         for (const row of rows) lease.run(now + leaseMs, now, row.id);
         return rows.map((row) => ({ ...row, status: 'delivering' as const, attempts: row.attempts + 1, updated_at: now, locked_until: now + leaseMs }));
-      });
+      }));
     },
-    async settle(id, leaseUntil, attempt, now) {
-      return Number(settle.run(attempt.outcome, attempt.status, attempt.error?.slice(0, MAX_ERROR_CHARS) ?? null, attempt.next_attempt_at, now, attempt.outcome === 'delivered' ? now : null, id, leaseUntil).changes) === 1;
+    settle(id, leaseUntil, attempt, now) {
+      return throughWriteGate(path, () => Number(settle.run(attempt.outcome, attempt.status, attempt.error?.slice(0, MAX_ERROR_CHARS) ?? null, attempt.next_attempt_at, now, attempt.outcome === 'delivered' ? now : null, id, leaseUntil).changes) === 1);
     },
-    async requeue(id, now) {
-      return Number(requeue.run(now, now, id).changes) === 1;
+    requeue(id, now) {
+      return throughWriteGate(path, () => Number(requeue.run(now, now, id).changes) === 1);
     },
     async get(id) {
       const row = one.get(id) as unknown as Delivery | undefined;
@@ -70,8 +71,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
         .all(...values, query.limit, query.offset) as unknown as Delivery[];
       return { items: items.map(toDelivery), total };
     },
-    async prune(before) {
-      return Number(prune.run(before).changes);
+    prune(before) {
+      return throughWriteGate(path, () => Number(prune.run(before).changes));
     },
     async counts() {
       const result = emptyCounts();
