@@ -19,7 +19,7 @@ import { openPostgresReportJobs, openSqliteReportJobs, reportRequestOf, verifyRe
 import { migratePostgresSchema, openLedgerDatabase } from '../../src/ledger/index.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { issueApiKey, openPostgresKeyStore, type Tier } from '../../src/auth/index.ts';
+import { ROLES, issueApiKey, openPostgresKeyStore, type Tier } from '../../src/auth/index.ts';
 
 const { skip: noPostgres } = await probePostgres();
 
@@ -33,7 +33,7 @@ async function gatewayOn(t: TestContext, store: Store, env: Record<string, strin
     if (!db) return { authorization: `Bearer ${(await issueKey(gateway.config.keysPath, tier, team ?? null)).key}` };
     const keys = await openPostgresKeyStore({ connection: db.options, listen: false });
     try {
-      return { authorization: `Bearer ${(await issueApiKey(keys, { tier, team: team ?? null })).key}` };
+      return { authorization: `Bearer ${(await issueApiKey(keys, { tier, team: team ?? null, roles: ROLES, agent_scope: null })).key}` };
     } finally {
       await keys.close();
     }
