@@ -771,7 +771,7 @@ export interface paths {
         };
         /**
          * Public keys that verify report signatures
-         * @description The same keys as /v1/certify/jwks, by kid.
+         * @description The report signing key (REPORTS_KEY) and the retired report keys (REPORTS_OLD_KEYS_FILE), by kid; not the certificate keys.
          */
         get: operations["getV1ReportsJwks"];
         put?: never;
