@@ -8,6 +8,7 @@ import { bucketRange, grainFor, previousPeriod, type BucketRange, type Grain, ty
 import { DECIDED_KINDS, gatewayBucketColumns, MEASURES, upstreamBucketColumns } from './rollup-columns.ts';
 import { isScoped, scopeCondition, type AgentScope } from './scope.ts';
 import type { Rollup } from './rollup.ts';
+import { keptGrain, type KeptFrom } from './rollup-horizons.ts';
 
 const DECIDED = `kind IN (${DECIDED_KINDS.map((k) => `'${k}'`).join(', ')})`;
 
@@ -41,24 +42,42 @@ export interface ReviewBacklog {
 export class AnalyticsQueries {
   readonly #db: InsightDb;
   readonly #rollup: Rollup;
+  readonly #kept: () => KeptFrom | null;
 
-  constructor(db: InsightDb, rollup: Rollup) {
+  /** `kept`: per grain, the first instant roll-up pruning keeps (rollup-horizons.ts); null: nothing is pruned. */
+  constructor(db: InsightDb, rollup: Rollup, options: { kept?: () => KeptFrom | null } = {}) {
     this.#db = db;
     this.#rollup = rollup;
+    this.#kept = options.kept ?? (() => null);
   }
 
   get rollup(): Rollup {
     return this.#rollup;
   }
 
-  /** Short unscoped periods to the minute, short scoped ones to the hour, long ones to the day. */
+  /**
+   * Short unscoped periods to the minute, short scoped ones to the hour, long ones to the day;
+   * a period reaching before what roll-up pruning keeps of a grain, to the next coarser grain.
+   */
   grainOf(query: AnalyticsQuery): Grain {
-    return grainFor(query.period, isScoped(query.scope));
+    return keptGrain(grainFor(query.period, isScoped(query.scope)), query.period.from.getTime(), this.#kept());
   }
 
   /** The grain of per-agent and per-tool figures (never the fleet-wide minute table). */
   perAgentGrain(query: AnalyticsQuery): Grain {
-    return grainFor(query.period, true);
+    return keptGrain(grainFor(query.period, true), query.period.from.getTime(), this.#kept());
+  }
+
+  /** The grain of a summary: the one that still holds the previous period too (both are compared at one grain). */
+  summaryGrain(query: AnalyticsQuery): Grain {
+    const kept = this.#kept();
+    let grain = this.grainOf(query);
+    for (;;) {
+      const previousFrom = previousPeriod(bucketRange(query.period, grain).period).from.getTime();
+      const next = keptGrain(grain, previousFrom, kept);
+      if (next === grain) return grain;
+      grain = next;
+    }
   }
 
   /** Figures over a period, summed per kind, outcome and tier. */
@@ -71,7 +90,7 @@ export class AnalyticsQueries {
   }
 
   async summary(query: AnalyticsQuery & { now: Date; backlogLookbackMs: number }): Promise<Summary> {
-    const grain = this.grainOf(query);
+    const grain = this.summaryGrain(query);
     const current = await this.figures(query, grain);
     const previous = await this.figures({ ...query, period: previousPeriod(current.range.period) }, grain);
     return {
