@@ -61,9 +61,11 @@ describe('main-thread SQLite writers and an analytics transaction held across an
     assert.deepEqual(order, ['analytics committed', 'write done']);
     assert.equal(await jobs.depth(), 1);
     // The claim (a transaction of its own) and the settling writes go through the gate too.
-    const [claimed] = await writeDuringAnalyticsTransaction(file, () => jobs.claim(1, NOW, 1000)).then(() => jobs.claim(1, NOW + 2000, 1000));
-    assert.equal(claimed.envelope_id, 'env-1');
-    await writeDuringAnalyticsTransaction(file, () => jobs.complete(claimed.id));
+    let claimed: Awaited<ReturnType<typeof jobs.claim>> = [];
+    await writeDuringAnalyticsTransaction(file, async () => { claimed = await jobs.claim(1, NOW, 1000); });
+    assert.deepEqual(claimed.map((job) => job.envelope_id), ['env-1']);
+    await writeDuringAnalyticsTransaction(file, () => jobs.retry(claimed[0].id, NOW + 10, 'judge timed out'));
+    await writeDuringAnalyticsTransaction(file, () => jobs.complete(claimed[0].id));
     assert.equal(await jobs.depth(), 0);
   });
 
