@@ -93,7 +93,7 @@ export function analyticsRoutes(deps: AnalyticsRouteDeps): Route[] {
         const grain: Grain = deps.analytics.grainOf({ period, scope });
         const grainMinutes = { minute: 1, hour: 60, day: 1440 }[grain];
         if (bucketMinutes < grainMinutes) {
-          throw new ApiError('BUCKET_INVALID', `A ${bucket} bucket is finer than the ${grain} grain that answers this period and scope (periods over 2 days are per day, agent-scoped ones per hour at best).`);
+          throw new ApiError('BUCKET_INVALID', `A ${bucket} bucket is finer than the ${grain} grain that answers this period and scope (periods over 2 days are per day, agent-scoped ones per hour at best, and a period older than a grain's retention uses the next coarser grain).`);
         }
         const points = Math.ceil((period.to.getTime() - period.from.getTime()) / (bucketMinutes * 60_000));
         if (points > MAX_POINTS) throw new ApiError('BUCKET_INVALID', `${points} buckets of ${bucket} in this period; at most ${MAX_POINTS}: use a larger bucket.`);

@@ -1,6 +1,6 @@
 // /v1/reports: compliance reports as background jobs. POST queues one (202 + Location), GET
 // follows it (status, progress, links), then each file and its signature; the JWKS that checks
-// the signatures is public, like the certificate keys it shares.
+// the signatures (the report keys, apart from the certificate keys) is public.
 
 import { ApiError, type RequestContext, type Route } from '../http/index.ts';
 import { validateRequest } from '../schemas/index.ts';
@@ -44,7 +44,7 @@ export function reportRoutes(deps: ReportRouteDeps): Route[] {
     },
     {
       method: 'GET', path: '/v1/reports/jwks',
-      meta: { public: true, doc: { summary: 'Public keys that verify report signatures', tags: ['reports'], description: 'The same keys as /v1/certify/jwks, by kid.', responses: { 200: { description: 'JWKS', schema: 'Jwks' } } } },
+      meta: { public: true, doc: { summary: 'Public keys that verify report signatures', tags: ['reports'], description: 'The report signing key (REPORTS_KEY) and the retired report keys (REPORTS_OLD_KEYS_FILE), by kid; not the certificate keys.', responses: { 200: { description: 'JWKS', schema: 'Jwks' } } } },
       handler: (ctx) => {
         new QueryReader(ctx.query).done();
         return jwks();

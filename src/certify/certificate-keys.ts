@@ -1,12 +1,14 @@
 // The keys certificates are signed with: the newest from CERTIFY_KEY / CERTIFY_KEY_FILE (or a key
 // generated once into the data directory), plus retired public keys from CERTIFY_OLD_KEYS_FILE,
 // so certificates signed before a rotation still verify. Every key is published by `kid`.
+// Compliance reports have keys of their own loaded the same way (REPORTS_KEY...,
+// src/reports/report-keys.ts): `names` says which settings an error points at.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { dirname } from 'node:path';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, importPKCS8, type CryptoKey, type JWK } from 'jose';
-import type { CertifyConfig } from '../config/index.ts';
+import type { SigningKeysConfig } from '../config/index.ts';
 import { algorithmOf } from '../ledger/index.ts';
 
 export interface SigningKey {
@@ -26,32 +28,45 @@ export class CertifyKeyError extends Error {
   readonly code = 'CONFIG_INVALID';
 }
 
-export async function loadCertificateKeys(config: CertifyConfig): Promise<CertificateKeys> {
+/** The settings a key error names: the key (inline or file) and the retired keys' JWKS file. */
+export interface SigningKeyNames {
+  key: string;
+  oldKeysFile: string;
+}
+
+const CERTIFY_NAMES: SigningKeyNames = { key: 'CERTIFY_KEY', oldKeysFile: 'CERTIFY_OLD_KEYS_FILE' };
+
+export function loadCertificateKeys(config: SigningKeysConfig): Promise<CertificateKeys> {
+  return loadSigningKeys(config, CERTIFY_NAMES);
+}
+
+/** A signing key and the JWKS that publishes it with the retired ones. */
+export async function loadSigningKeys(config: SigningKeysConfig, names: SigningKeyNames): Promise<CertificateKeys> {
   const text = config.key ?? (config.keyFile ? readFileSync(config.keyFile, 'utf8') : null);
-  const signing = await signingKey(text?.trim() ? text.trim() : JSON.stringify(await generated(config.generatedKeyPath)));
-  const retired = config.oldKeysFile ? retiredKeys(readFileSync(config.oldKeysFile, 'utf8')) : [];
+  const signing = await signingKey(text?.trim() ? text.trim() : JSON.stringify(await generated(config.generatedKeyPath)), names.key);
+  const retired = config.oldKeysFile ? retiredKeys(readFileSync(config.oldKeysFile, 'utf8'), names.oldKeysFile) : [];
   const keys = [signing.publicJwk, ...(await Promise.all(retired.map(withKid))).filter((jwk) => jwk.kid !== signing.kid)];
   return { signing, jwks: () => ({ keys: keys.map((key) => ({ ...key })) }) };
 }
 
-async function signingKey(text: string): Promise<SigningKey> {
+async function signingKey(text: string, name: string): Promise<SigningKey> {
   let privateJwk: JWK;
   if (text.startsWith('{')) {
     try {
       privateJwk = JSON.parse(text) as JWK;
     } catch {
-      throw new CertifyKeyError('CERTIFY_KEY: neither a PEM private key nor a JSON Web Key');
+      throw new CertifyKeyError(`${name}: neither a PEM private key nor a JSON Web Key`);
     }
   } else {
     try {
       privateJwk = createPrivateKey(text).export({ format: 'jwk' }) as JWK;
     } catch (error) {
-      throw new CertifyKeyError(`CERTIFY_KEY: the PEM does not hold a private key (${(error as Error).message})`);
+      throw new CertifyKeyError(`${name}: the PEM does not hold a private key (${(error as Error).message})`);
     }
   }
-  if (typeof privateJwk.d !== 'string') throw new CertifyKeyError('CERTIFY_KEY: the key has no private part');
+  if (typeof privateJwk.d !== 'string') throw new CertifyKeyError(`${name}: the key has no private part`);
   const alg = algorithmOf(privateJwk);
-  if (alg !== 'EdDSA' && alg !== 'ES256') throw new CertifyKeyError(`CERTIFY_KEY: use an Ed25519 or P-256 key (got kty ${privateJwk.kty}, crv ${privateJwk.crv})`);
+  if (alg !== 'EdDSA' && alg !== 'ES256') throw new CertifyKeyError(`${name}: use an Ed25519 or P-256 key (got kty ${privateJwk.kty}, crv ${privateJwk.crv})`);
   const privateKey = text.startsWith('{')
     ? await importJWK(privateJwk, alg) as CryptoKey
     : await importPKCS8(createPrivateKey(text).export({ format: 'pem', type: 'pkcs8' }).toString(), alg);
@@ -74,15 +89,15 @@ async function generated(path: string | null): Promise<JWK> {
   return JSON.parse(readFileSync(path, 'utf8')) as JWK;
 }
 
-function retiredKeys(text: string): JWK[] {
+function retiredKeys(text: string, name: string): JWK[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new CertifyKeyError('CERTIFY_OLD_KEYS_FILE: not JSON (expected a JWKS: {"keys": [...]})');
+    throw new CertifyKeyError(`${name}: not JSON (expected a JWKS: {"keys": [...]})`);
   }
   const keys = (parsed as { keys?: unknown }).keys;
-  if (!Array.isArray(keys)) throw new CertifyKeyError('CERTIFY_OLD_KEYS_FILE: expected a JWKS: {"keys": [...]}');
+  if (!Array.isArray(keys)) throw new CertifyKeyError(`${name}: expected a JWKS: {"keys": [...]}`);
   // Only public parts are ever published, whatever the file holds.
   return keys.map((key: JWK) => {
     const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...rest } = key;

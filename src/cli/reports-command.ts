@@ -1,13 +1,13 @@
 // `govgate reports verify <file> <signature> [--jwks FILE|URL] [--json]`: checks, offline, that a
 // report file is the one the gateway signed: the JWS verifies with a key of the JWKS (a file saved
-// from /v1/reports/jwks, or that URL) and covers exactly the file's SHA-256. The signature argument
+// from /v1/reports/jwks, or that URL; without --jwks, this gateway's report keys from REPORTS_KEY...)
+// and covers exactly the file's SHA-256. The signature argument
 // is the compact JWS, or the JSON /v1/reports/{id}/signature answered.
 
 import { readFileSync } from 'node:fs';
 import type { JSONWebKeySet } from 'jose';
 import { loadConfig } from '../config/index.ts';
-import { loadCertificateKeys } from '../certify/index.ts';
-import { verifyReportFile } from '../reports/index.ts';
+import { loadReportKeys, verifyReportFile } from '../reports/index.ts';
 import { UsageError } from './serve-command.ts';
 
 const USAGE = 'usage: govgate reports verify <report file> <signature file> [--jwks FILE|URL] [--json]';
@@ -42,7 +42,7 @@ function signatureOf(text: string): string {
 }
 
 async function loadJwks(source: string | undefined): Promise<JSONWebKeySet> {
-  if (source === undefined) return (await loadCertificateKeys(loadConfig(process.env).certify)).jwks() as JSONWebKeySet;
+  if (source === undefined) return (await loadReportKeys(loadConfig(process.env).reports.signing)).jwks() as JSONWebKeySet;
   if (/^https?:\/\//.test(source)) {
     const response = await fetch(source);
     if (response.status !== 200) throw new UsageError(`--jwks ${source}: HTTP ${response.status}`);

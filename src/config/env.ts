@@ -209,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     session: sessionConfig(env, cwd, issues),
     outcomeReconcile: outcomeReconcileConfig(env, issues),
     insight: insightConfig(env, issues),
-    reports: reportsConfig(env, issues),
+    reports: reportsConfig(env, cwd, issues),
     tracing: tracingConfig(env, issues),
   };
   if (config.retention.metadataYears * 365 < config.retention.hotPayloadDays) {

@@ -13,7 +13,7 @@ export type { ConfigReloadEvent, ReloadResult, ReloadStatus, WatchConfigFileOpti
 export { watchConfigDirectory } from './watch-config-directory.ts';
 export type { DiskAgreement, WatchConfigDirectoryOptions, WatchedConfigDirectory } from './watch-config-directory.ts';
 export { JUDGE_RESPONSE_FORMATS } from './judge-settings.ts';
-export type { CertifyConfig, JudgeConfig, JudgeResponseFormat } from './judge-settings.ts';
+export type { CertifyConfig, JudgeConfig, JudgeResponseFormat, SigningKeysConfig } from './judge-settings.ts';
 export type { SessionConfig } from './session-settings.ts';
 export type { ReportsConfig } from './report-settings.ts';
 export type { TracingConfig, OtlpProtocol } from './tracing-settings.ts';

@@ -1,5 +1,6 @@
 // Fleet analytics and alerts (src/insight): how often the ledger is rolled up and the alert
-// rules (config/alerts.yaml) are evaluated. 0 turns the periodic job off.
+// rules (config/alerts.yaml) are evaluated (0 turns the periodic job off), and how long each
+// roll-up grain is kept (pruned on the retention schedule; never past METADATA_YEARS).
 
 import { integer } from './env-values.ts';
 
@@ -8,11 +9,33 @@ export interface InsightConfig {
   readonly rollupIntervalSeconds: number;
   /** ALERTS_EVALUATION_INTERVAL_SECONDS: how often one replica evaluates the alert rules. */
   readonly alertsIntervalSeconds: number;
+  /** ANALYTICS_MINUTE_RETENTION_DAYS: minute roll-up rows older than this are pruned. */
+  readonly minuteRetentionDays: number;
+  /** ANALYTICS_HOUR_RETENTION_DAYS: hour roll-up rows (and hourly failure codes) older than this are pruned. */
+  readonly hourRetentionDays: number;
+  /** ANALYTICS_DAY_RETENTION_DAYS: day roll-up rows older than this are pruned; null (unset): kept as long as METADATA_YEARS keeps ledger rows. */
+  readonly dayRetentionDays: number | null;
 }
+
+/** The shortest minute horizon: a 2-day fleet-wide summary and its previous 2 days stay per minute. */
+export const MIN_MINUTE_RETENTION_DAYS = 5;
 
 export function insightConfig(env: Record<string, string | undefined>, issues: string[]): InsightConfig {
   return {
     rollupIntervalSeconds: integer(env.ANALYTICS_ROLLUP_INTERVAL_SECONDS, 'ANALYTICS_ROLLUP_INTERVAL_SECONDS', 10, 0, 86_400, issues),
     alertsIntervalSeconds: integer(env.ALERTS_EVALUATION_INTERVAL_SECONDS, 'ALERTS_EVALUATION_INTERVAL_SECONDS', 30, 0, 86_400, issues),
+    ...rollupRetention(env, issues),
   };
+}
+
+function rollupRetention(env: Record<string, string | undefined>, issues: string[]): Pick<InsightConfig, 'minuteRetentionDays' | 'hourRetentionDays' | 'dayRetentionDays'> {
+  const minute = integer(env.ANALYTICS_MINUTE_RETENTION_DAYS, 'ANALYTICS_MINUTE_RETENTION_DAYS', 14, MIN_MINUTE_RETENTION_DAYS, 36_500, issues);
+  const hour = integer(env.ANALYTICS_HOUR_RETENTION_DAYS, 'ANALYTICS_HOUR_RETENTION_DAYS', 186, MIN_MINUTE_RETENTION_DAYS, 36_500, issues);
+  const day = env.ANALYTICS_DAY_RETENTION_DAYS?.trim()
+    ? integer(env.ANALYTICS_DAY_RETENTION_DAYS, 'ANALYTICS_DAY_RETENTION_DAYS', 0, MIN_MINUTE_RETENTION_DAYS, 36_500, issues)
+    : null;
+  // A finer grain kept longer than a coarser one would be pruned by the coarser one's queries anyway.
+  if (hour < minute) issues.push(`ANALYTICS_HOUR_RETENTION_DAYS: ${hour} days is shorter than ANALYTICS_MINUTE_RETENTION_DAYS (${minute}); hour rows must be kept at least as long as minute rows`);
+  if (day !== null && day < hour) issues.push(`ANALYTICS_DAY_RETENTION_DAYS: ${day} days is shorter than ANALYTICS_HOUR_RETENTION_DAYS (${hour}); day rows must be kept at least as long as hour rows`);
+  return { minuteRetentionDays: minute, hourRetentionDays: hour, dayRetentionDays: day };
 }

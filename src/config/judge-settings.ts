@@ -26,16 +26,20 @@ export interface JudgeConfig {
   readonly pollMs: number;
 }
 
-/** Certificates of agent certification (docs/certification.md). */
-export interface CertifyConfig {
-  /** CERTIFY_KEY_FILE: a PEM (PKCS#8) or private JWK; the newest signing key. */
+/** A JWS signing key with its retired public keys (certificates, compliance reports). */
+export interface SigningKeysConfig {
+  /** <PREFIX>_KEY_FILE: a PEM (PKCS#8) or private JWK; the newest signing key. */
   readonly keyFile: string | null;
-  /** CERTIFY_KEY: the same, inline. */
+  /** <PREFIX>_KEY: the same, inline. */
   readonly key: string | null;
-  /** CERTIFY_OLD_KEYS_FILE: a JWKS (public keys) of retired signing keys, still published for verification. */
+  /** <PREFIX>_OLD_KEYS_FILE: a JWKS (public keys) of retired signing keys, still published for verification. */
   readonly oldKeysFile: string | null;
   /** Where a generated key is kept when no key is given; null: one key per process (':memory:' ledger). */
   readonly generatedKeyPath: string | null;
+}
+
+/** Certificates of agent certification (docs/certification.md). */
+export interface CertifyConfig extends SigningKeysConfig {
   /** CERTIFY_ISSUER: the `iss` of certificates. */
   readonly issuer: string;
 }
@@ -82,16 +86,28 @@ export function judgeConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[
 }
 
 export function certifyConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[]): CertifyConfig {
-  const key = env.CERTIFY_KEY?.trim() || null;
-  const keyFile = env.CERTIFY_KEY_FILE?.trim() ? path.resolve(cwd, env.CERTIFY_KEY_FILE.trim()) : null;
-  if (key !== null && keyFile !== null) issues.push('CERTIFY_KEY and CERTIFY_KEY_FILE: set one of them, not both');
-  const oldKeysFile = env.CERTIFY_OLD_KEYS_FILE?.trim() ? path.resolve(cwd, env.CERTIFY_OLD_KEYS_FILE.trim()) : null;
-  const ledger = env.LEDGER_PATH ?? './data/ledger.db';
   return Object.freeze({
+    ...signingKeysConfig(env, cwd, 'CERTIFY', 'certify-key.jwk', issues),
+    issuer: env.CERTIFY_ISSUER?.trim() || 'governance-gateway',
+  });
+}
+
+/**
+ * <prefix>_KEY or <prefix>_KEY_FILE, <prefix>_OLD_KEYS_FILE; without a key, one generated once
+ * into `generatedName` beside the ledger file.
+ */
+export function signingKeysConfig(env: NodeJS.ProcessEnv, cwd: string, prefix: string, generatedName: string, issues: string[]): SigningKeysConfig {
+  const key = env[`${prefix}_KEY`]?.trim() || null;
+  const keyFileSetting = env[`${prefix}_KEY_FILE`]?.trim();
+  const keyFile = keyFileSetting ? path.resolve(cwd, keyFileSetting) : null;
+  if (key !== null && keyFile !== null) issues.push(`${prefix}_KEY and ${prefix}_KEY_FILE: set one of them, not both`);
+  const oldKeysSetting = env[`${prefix}_OLD_KEYS_FILE`]?.trim();
+  const oldKeysFile = oldKeysSetting ? path.resolve(cwd, oldKeysSetting) : null;
+  const ledger = env.LEDGER_PATH ?? './data/ledger.db';
+  return {
     key,
     keyFile,
     oldKeysFile,
-    generatedKeyPath: ledger === ':memory:' ? null : path.join(path.dirname(path.resolve(cwd, ledger)), 'certify-key.jwk'),
-    issuer: env.CERTIFY_ISSUER?.trim() || 'governance-gateway',
-  });
+    generatedKeyPath: ledger === ':memory:' ? null : path.join(path.dirname(path.resolve(cwd, ledger)), generatedName),
+  };
 }

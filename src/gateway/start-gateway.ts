@@ -15,7 +15,7 @@ import { startNotifications, type RunningNotifications } from '../notify/index.t
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
 import { alertRoutes, analyticsRoutes, approvalRoutes, readScope, auditRoutes, authRoutes, certifyRoutes, createAccessEvents, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reportRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, teamRoutes, toolProxyRoutes } from '../api/index.ts';
 import { startInsight, type RunningInsight } from '../insight/start-insight.ts';
-import { startReports, type Reports } from '../reports/index.ts';
+import { loadReportKeys, startReports, type Reports } from '../reports/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
 import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
@@ -165,7 +165,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     });
     // Reports read the ledger's database directly: a sidecar recording through the central gateway asks the central gateway.
     reports = config.ledger.kind === 'central' ? undefined : startReports({
-      config, keys: certificateKeys, version: GATEWAY_VERSION, logger, now: options.now,
+      config, keys: await loadReportKeys(config.reports.signing), version: GATEWAY_VERSION, logger, now: options.now,
       postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
       sources: {
         ledger,

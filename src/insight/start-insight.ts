@@ -1,12 +1,12 @@
-// Analytics and alerts in a gateway process: the insight connection, the periodic roll-up and
-// alert evaluation (each by one replica at a time), the watched config/alerts.yaml, and the
-// subscriptions to the events that always alert.
+// Analytics and alerts in a gateway process: the insight connection, the periodic roll-up, its
+// pruning (on the retention schedule) and alert evaluation (each by one replica at a time), the
+// watched config/alerts.yaml, and the subscriptions to the events that always alert.
 
 import path from 'node:path';
 import type { Config } from '../config/index.ts';
 import { watchConfigFile, type WatchedConfigFile } from '../config/watch-config-file.ts';
 import type { Logger } from '../observability/index.ts';
-import { AnalyticsQueries, Rollup } from './analytics/index.ts';
+import { AnalyticsQueries, keptFrom, Rollup, RollupPruning, type KeptFrom, type PruneReport, type RollupHorizons } from './analytics/index.ts';
 import { AlertService, AlertStore, defaultAlertRules, parseAlertRules, type AlertRules, type AlertServiceDeps } from './alerts/index.ts';
 import { openInsightDb } from './open-insight-db.ts';
 import type { InsightDb } from './insight-db.ts';
@@ -16,7 +16,17 @@ export interface RunningInsight {
   alerts: AlertService;
   alertStore: AlertStore;
   alertRules: WatchedConfigFile<AlertRules>;
+  /** Deletes the roll-up rows older than each grain's horizon now (also every RETENTION_INTERVAL_MINUTES). */
+  prune(): Promise<PruneReport>;
   close(): Promise<void>;
+}
+
+/** The roll-up horizons of a configuration. */
+export function rollupHorizons(config: Config): RollupHorizons {
+  return {
+    minuteDays: config.insight.minuteRetentionDays, hourDays: config.insight.hourRetentionDays,
+    dayDays: config.insight.dayRetentionDays, metadataYears: config.retention.metadataYears,
+  };
 }
 
 export async function startInsight(options: {
@@ -37,7 +47,12 @@ export async function startInsight(options: {
     throw error;
   }
   const rollup = new Rollup(db);
-  const analytics = new AnalyticsQueries(db, rollup);
+  const now = options.now ?? Date.now;
+  const horizons = rollupHorizons(config);
+  const kept = (): KeptFrom => keptFrom(horizons, new Date(now()));
+  const pruning = new RollupPruning(db);
+  const prune = () => pruning.run(kept());
+  const analytics = new AnalyticsQueries(db, rollup, { kept });
   const alertStore = new AlertStore(db);
   const alerts = new AlertService({
     db, store: alertStore, analytics, rules: () => alertRules.current(), backlogLookbackMs: options.backlogLookbackMs,
@@ -59,12 +74,18 @@ export async function startInsight(options: {
     timers.push(timer);
   };
   every(config.insight.rollupIntervalSeconds, 'analytics roll-up', () => rollup.run());
+  // Pruned on the ledger retention's schedule: retention deletes old ledger rows, this the
+  // roll-up rows past each grain's horizon (never older than the ledger rows retention keeps).
+  every(config.retention.intervalMinutes * 60, 'analytics roll-up pruning', async () => {
+    const report = await prune();
+    if (Object.values(report.rows_deleted).some((n) => n > 0)) logger.info('analytics roll-up pruned', { ...report });
+  });
   every(config.insight.alertsIntervalSeconds, 'alert evaluation', async () => {
     const report = await alerts.evaluate();
     if (report.fired.length > 0 || report.resolved.length > 0) logger.info('alerts', { ...report });
   });
   return {
-    analytics, alerts, alertStore, alertRules,
+    analytics, alerts, alertStore, alertRules, prune,
     async close() {
       for (const timer of timers) clearInterval(timer);
       alerts.close();

@@ -1,7 +1,11 @@
 // judge_jobs on the embedded SQLite ledger: a connection of its own to the ledger file (WAL lets
 // it write beside the ledger's writer). One gateway owns a file, so a claim is one transaction.
+// Every write takes its turn at the file's write gate: an analytics transaction may hold the
+// write lock across an await, and a write that met it in SQLite's busy handler would block the
+// event loop that transaction needs to finish (src/ledger/sqlite-write-gate.ts).
 
 import type { DatabaseSync } from 'node:sqlite';
+import { throughWriteGate } from '../ledger/index.ts';
 import { openLedgerDatabaseForJobs } from './sqlite-job-database.ts';
 import type { JudgeJob, JudgeJobStore } from './judge-jobs.ts';
 
@@ -17,9 +21,9 @@ export function openSqliteJudgeJobs(path: string): JudgeJobStore {
   let open = true;
   return {
     async enqueue(envelopeId, now) {
-      insert.run(envelopeId, now, now);
+      await throughWriteGate(path, () => insert.run(envelopeId, now, now));
     },
-    async claim(limit, now, leaseMs) {
+    claim: (limit, now, leaseMs) => throughWriteGate(path, () => {
       db.exec('BEGIN IMMEDIATE');
       try {
         const jobs = ready.all(now, now, limit) as unknown as JudgeJob[];
@@ -30,12 +34,12 @@ export function openSqliteJudgeJobs(path: string): JudgeJobStore {
         db.exec('ROLLBACK');
         throw error;
       }
-    },
+    }),
     async complete(id) {
-      remove.run(id);
+      await throughWriteGate(path, () => remove.run(id));
     },
     async retry(id, runAfter, error) {
-      later.run(runAfter, error.slice(0, 1000), id);
+      await throughWriteGate(path, () => later.run(runAfter, error.slice(0, 1000), id));
     },
     async depth() {
       return Number((count.get() as { depth: number }).depth);

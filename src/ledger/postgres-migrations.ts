@@ -4,7 +4,7 @@
 // Triggers refuse DELETE, TRUNCATE and any UPDATE of a hashed column (they guard against bugs;
 // someone who owns the tables can drop them, and that is what the hash chain detects).
 
-import { alertTablesSql, rollupTablesSql } from '../insight/analytics/rollup-columns.ts';
+import { alertTablesSql, reviewColumnsSql, rollupTablesSql } from '../insight/analytics/rollup-columns.ts';
 import { POSTGRES_TOLERANT_JSON_FUNCTION } from '../insight/analytics/rollup-sql.ts';
 
 export interface PostgresMigration {
@@ -383,5 +383,10 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         PRIMARY KEY (job_id, format)
       );
     `,
+  },
+  {
+    version: 14,
+    description: 'time-to-decision histograms in the analytics roll-ups (src/insight)',
+    sql: reviewColumnsSql('postgres'),
   },
 ];

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { alertTablesSql, rollupTablesSql } from '../insight/analytics/rollup-columns.ts';
+import { alertTablesSql, reviewColumnsSql, rollupTablesSql } from '../insight/analytics/rollup-columns.ts';
 
 interface Migration {
   version: number;
@@ -239,6 +239,11 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (job_id, format)
       ) STRICT;
     `,
+  },
+  {
+    version: 12,
+    description: 'time-to-decision histograms in the analytics roll-ups (src/insight)',
+    sql: reviewColumnsSql('sqlite'),
   },
 ];
 

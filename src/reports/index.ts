@@ -10,6 +10,7 @@ export { reportDocument, type ReportDocument } from './report-document.ts';
 export { articleMappings, MIN_RETENTION_DAYS, type ArticleMapping } from './article-mapping.ts';
 export { reportCsv, csvField, CSV_COLUMNS } from './report-csv.ts';
 export { keyFigures } from './key-figures.ts';
+export { loadReportKeys, type ReportKeys } from './report-keys.ts';
 export { signReportFile, verifyReportFile, sha256Of, REPORT_SIGNATURE_TYP, type ReportVerification, type ReportSignatureClaims } from './report-signature.ts';
 export { REPORT_STATUSES, type ReportJob, type ReportJobStore, type ReportStatus } from './report-jobs.ts';
 export { openSqliteReportJobs } from './sqlite-report-jobs.ts';

@@ -1,7 +1,7 @@
 // Each report file is signed: a compact JWS whose payload names the file (report id, format) and
-// its SHA-256 digest, signed with the gateway's signing key (the certificate key, published at
-// /v1/reports/jwks and /v1/certify/jwks). Anyone with the JWKS checks a file offline: recompute
-// the digest, check the signature, compare (govgate reports verify).
+// its SHA-256 digest, signed with the gateway's report key (REPORTS_KEY, report-keys.ts; its `kid`
+// in the header), published with the retired report keys at /v1/reports/jwks. Anyone with the
+// JWKS checks a file offline: recompute the digest, check the signature, compare (govgate reports verify).
 
 import { createHash } from 'node:crypto';
 import { CompactSign, compactVerify, decodeProtectedHeader, importJWK, type JSONWebKeySet, type JWK } from 'jose';

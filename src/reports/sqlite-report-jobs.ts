@@ -1,8 +1,10 @@
 // report_jobs on the embedded SQLite ledger: a connection of its own to the ledger file (WAL lets
 // it write beside the ledger's writer). One gateway owns a file, so a claim is one transaction.
+// Every write takes its turn at the file's write gate, so it never waits in SQLite's busy handler
+// (blocking the event loop) for an analytics transaction (src/ledger/sqlite-write-gate.ts).
 
 import type { DatabaseSync } from 'node:sqlite';
-import { openLedgerDatabase } from '../ledger/index.ts';
+import { openLedgerDatabase, throughWriteGate } from '../ledger/index.ts';
 import type { ReportFile, ReportJob, ReportJobStore } from './report-jobs.ts';
 import type { ReportFormat } from './report-request.ts';
 
@@ -22,7 +24,8 @@ export function openSqliteReportJobs(path: string): ReportJobStore {
   const addFile = db.prepare('INSERT OR REPLACE INTO report_files (job_id, format, content, sha256, signature) VALUES (?, ?, ?, ?, ?)');
   const fileList = db.prepare('SELECT format, sha256, signature, length(content) AS size FROM report_files WHERE job_id = ? ORDER BY format');
   const oneFile = db.prepare('SELECT format, content, sha256, signature FROM report_files WHERE job_id = ? AND format = ?');
-  const transaction = <T>(work: () => T): T => {
+  const write = <T>(work: () => T): Promise<T> => throughWriteGate(path, work);
+  const transaction = <T>(work: () => T): Promise<T> => write(() => {
     db.exec('BEGIN IMMEDIATE');
     try {
       const result = work();
@@ -32,11 +35,11 @@ export function openSqliteReportJobs(path: string): ReportJobStore {
       db.exec('ROLLBACK');
       throw error;
     }
-  };
+  });
   let open = true;
   return {
     async create(job, now) {
-      insert.run(job.id, JSON.stringify(job.request), job.requested_by, now);
+      await write(() => insert.run(job.id, JSON.stringify(job.request), job.requested_by, now));
     },
     async get(id) {
       const row = byId.get(id);
@@ -51,7 +54,7 @@ export function openSqliteReportJobs(path: string): ReportJobStore {
       });
     },
     async heartbeat(id, attempt, progress, now, leaseMs) {
-      return Number(beat.run(progress, now + leaseMs, id, attempt).changes) === 1;
+      return write(() => Number(beat.run(progress, now + leaseMs, id, attempt).changes) === 1);
     },
     async finish(id, attempt, files, now) {
       return transaction(() => {
@@ -61,7 +64,7 @@ export function openSqliteReportJobs(path: string): ReportJobStore {
       });
     },
     async fail(id, attempt, error, now) {
-      failed.run(error.slice(0, 1000), now, id, attempt);
+      await write(() => failed.run(error.slice(0, 1000), now, id, attempt));
     },
     async files(id) {
       return fileList.all(id).map((row) => ({ format: row.format as ReportFormat, sha256: row.sha256 as string, signature: row.signature as string, size: Number(row.size) }));

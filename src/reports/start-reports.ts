@@ -2,11 +2,11 @@
 // worker that runs queued jobs, and the requests the API makes of them.
 
 import { randomUUID } from 'node:crypto';
-import type { CertificateKeys } from '../certify/index.ts';
 import type { Config } from '../config/index.ts';
 import type { PostgresConnectionOptions } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
 import type { FigureSources } from './ledger-figures.ts';
+import type { ReportKeys } from './report-keys.ts';
 import type { ReportFile, ReportJob, ReportJobStore } from './report-jobs.ts';
 import type { ReportFormat, ReportRequest } from './report-request.ts';
 import { startReportWorker, type ReportWorker } from './report-worker.ts';
@@ -16,7 +16,8 @@ import { openPostgresReportJobs } from './postgres-report-jobs.ts';
 export interface StartReportsOptions {
   config: Config;
   sources: FigureSources;
-  keys: CertificateKeys;
+  /** The report signing key and its JWKS (loadReportKeys: never the certificate key). */
+  keys: ReportKeys;
   version: string;
   logger: Logger;
   /** PostgreSQL: the ledger's connection settings. */
@@ -25,7 +26,7 @@ export interface StartReportsOptions {
 }
 
 export interface Reports {
-  readonly keys: CertificateKeys;
+  readonly keys: ReportKeys;
   create(request: ReportRequest, requestedBy: string): Promise<ReportJob>;
   get(id: string): Promise<ReportJob | undefined>;
   files(id: string): ReturnType<ReportJobStore['files']>;

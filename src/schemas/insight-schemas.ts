@@ -30,8 +30,17 @@ export const AnalyticsFigures = {
     block_rate: share,
     escalation_rate: share,
     review: {
-      type: 'object', required: ['queued', 'decided', 'expired', 'mean_time_to_decision_ms'],
-      properties: { queued: count, decided: count, expired: count, mean_time_to_decision_ms: ms },
+      type: 'object', required: ['queued', 'decided', 'expired', 'mean_time_to_decision_ms', 'time_to_decision'],
+      description: 'Review items queued in the period, and verdicts (expiries included) given in it; time to decision is the verdict\'s time minus the queued decision\'s.',
+      properties: {
+        queued: count, decided: count, expired: count, mean_time_to_decision_ms: ms,
+        time_to_decision: {
+          type: 'object', required: ['count', 'p50_ms', 'p90_ms', 'p99_ms'],
+          description: 'From a histogram with bounds 1 s, 5 s, 30 s, 1, 5, 15, 30 min, 1, 2, 4, 8, 24, 72 h: a percentile is the upper bound of its bucket; null above 72 h or with no data. '
+            + '`count`: the verdicts the histogram holds (not those rolled up before it existed).',
+          properties: { count, p50_ms: ms, p90_ms: ms, p99_ms: ms },
+        },
+      },
     },
     judge: { type: 'object', required: ['judged', 'failed', 'failure_rate'], properties: { judged: count, failed: count, failure_rate: share } },
     upstream: { type: 'object', required: ['calls', 'errors', 'error_rate'], properties: { calls: count, errors: count, error_rate: share } },
@@ -49,8 +58,11 @@ export const AnalyticsSummary = {
     previous: { type: 'object', required: ['period', 'figures'], properties: { period, figures: ref('AnalyticsFigures') } },
     change: { type: 'object', description: 'This period minus the previous one.', additionalProperties: { type: ['number', 'null'] } },
     backlog: {
-      type: 'object', required: ['open', 'overdue', 'oldest_open_at'], description: 'Open review items now, whatever the period.',
-      properties: { open: count, overdue: count, oldest_open_at: { type: ['string', 'null'], format: 'date-time' } },
+      type: 'object', required: ['open', 'overdue', 'oldest_open_at', 'oldest_open_age_ms'], description: 'Open review items now, whatever the period.',
+      properties: {
+        open: count, overdue: count, oldest_open_at: { type: ['string', 'null'], format: 'date-time' },
+        oldest_open_age_ms: { ...ms, description: 'How long the oldest open item has waited (now minus oldest_open_at); null with none open.' },
+      },
     },
   },
 };

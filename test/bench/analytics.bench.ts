@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openLedgerDatabase } from '../../src/ledger/index.ts';
-import { rollupTablesSql } from '../../src/insight/analytics/rollup-columns.ts';
+import { reviewColumnsSql, rollupTablesSql } from '../../src/insight/analytics/rollup-columns.ts';
 import { migratePostgres } from '../../src/ledger/postgres-schema.ts';
 import { AnalyticsQueries, Rollup } from '../../src/insight/analytics/index.ts';
 import { openInsightPool, postgresInsightDb, sqliteInsightDb, type InsightDb } from '../../src/insight/insight-db.ts';
@@ -99,7 +99,7 @@ async function benchSqlite(): Promise<void> {
         // ANALYTICS_BENCH_KEEP_ROLLUP=1: time the queries on the roll-up a previous run left.
         if (process.env.ANALYTICS_BENCH_KEEP_ROLLUP !== '1') {
           for (const { name } of sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'analytics_%'`).all() as Array<{ name: string }>) sqlite.exec(`DROP TABLE ${name}`);
-          sqlite.exec(rollupTablesSql('sqlite'));
+          sqlite.exec(rollupTablesSql('sqlite') + reviewColumnsSql('sqlite'));
         }
         console.log(`sqlite: reusing ${REUSE} (${(sqlite.prepare('SELECT COUNT(*) AS n FROM ledger').get() as { n: number }).n} rows)`);
         await timeQueries('sqlite', sqliteInsightDb(sqlite));

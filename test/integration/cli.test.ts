@@ -143,6 +143,9 @@ test('retention run: deletes the metadata older than METADATA_YEARS as a prefix,
     [true, 3, 7, 3, 4, 3, old[2].hash, 3, null],
   );
   assert.match(report.metadata_before, /^\d{4}-\d\d-\d\dT/);
+  // The analytics roll-up is pruned by the same run (docs/analytics.md); nothing was rolled up here.
+  assert.equal(report.analytics_pruned.ran, true);
+  assert.deepEqual(Object.values(report.analytics_pruned.rows_deleted), [0, 0, 0, 0, 0]);
   const again = JSON.parse((await govgate(['retention', 'run'], { LEDGER_PATH: ledgerPath })).stdout);
   assert.deepEqual([again.metadata_rows_deleted, again.first_seq, again.anchor_seq], [0, 4, 3]);
 

@@ -5,9 +5,10 @@
 import type { InsightDb, SqlParams, SqlRow } from '../insight-db.ts';
 import { comparison, figuresOf, histogram, summedMeasures, type Figures, type Percentiles } from './figures.ts';
 import { bucketRange, grainFor, previousPeriod, type BucketRange, type Grain, type Period } from './period.ts';
-import { DECIDED_KINDS, gatewayBucketColumns, MEASURES, upstreamBucketColumns } from './rollup-columns.ts';
+import { DECIDED_KINDS, gatewayBucketColumns, MEASURES, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
 import { isScoped, scopeCondition, type AgentScope } from './scope.ts';
 import type { Rollup } from './rollup.ts';
+import { keptGrain, type KeptFrom } from './rollup-horizons.ts';
 
 const DECIDED = `kind IN (${DECIDED_KINDS.map((k) => `'${k}'`).join(', ')})`;
 
@@ -36,29 +37,49 @@ export interface ReviewBacklog {
   open: number;
   overdue: number;
   oldest_open_at: string | null;
+  /** now - oldest_open_at; null with none open. */
+  oldest_open_age_ms: number | null;
 }
 
 export class AnalyticsQueries {
   readonly #db: InsightDb;
   readonly #rollup: Rollup;
+  readonly #kept: () => KeptFrom | null;
 
-  constructor(db: InsightDb, rollup: Rollup) {
+  /** `kept`: per grain, the first instant roll-up pruning keeps (rollup-horizons.ts); null: nothing is pruned. */
+  constructor(db: InsightDb, rollup: Rollup, options: { kept?: () => KeptFrom | null } = {}) {
     this.#db = db;
     this.#rollup = rollup;
+    this.#kept = options.kept ?? (() => null);
   }
 
   get rollup(): Rollup {
     return this.#rollup;
   }
 
-  /** Short unscoped periods to the minute, short scoped ones to the hour, long ones to the day. */
+  /**
+   * Short unscoped periods to the minute, short scoped ones to the hour, long ones to the day;
+   * a period reaching before what roll-up pruning keeps of a grain, to the next coarser grain.
+   */
   grainOf(query: AnalyticsQuery): Grain {
-    return grainFor(query.period, isScoped(query.scope));
+    return keptGrain(grainFor(query.period, isScoped(query.scope)), query.period.from.getTime(), this.#kept());
   }
 
   /** The grain of per-agent and per-tool figures (never the fleet-wide minute table). */
   perAgentGrain(query: AnalyticsQuery): Grain {
-    return grainFor(query.period, true);
+    return keptGrain(grainFor(query.period, true), query.period.from.getTime(), this.#kept());
+  }
+
+  /** The grain of a summary: the one that still holds the previous period too (both are compared at one grain). */
+  summaryGrain(query: AnalyticsQuery): Grain {
+    const kept = this.#kept();
+    let grain = this.grainOf(query);
+    for (;;) {
+      const previousFrom = previousPeriod(bucketRange(query.period, grain).period).from.getTime();
+      const next = keptGrain(grain, previousFrom, kept);
+      if (next === grain) return grain;
+      grain = next;
+    }
   }
 
   /** Figures over a period, summed per kind, outcome and tier. */
@@ -66,12 +87,12 @@ export class AnalyticsQueries {
     const range = bucketRange(query.period, grain);
     const { where, params } = this.#where(range, query.scope);
     const rows = await this.#db.all(
-      `SELECT kind, outcome, risk_tier, ${summedMeasures(MEASURES)} FROM ${range.table} WHERE ${where} GROUP BY kind, outcome, risk_tier`, params);
+      `SELECT kind, outcome, risk_tier, ${summedMeasures([...MEASURES, ...reviewBucketColumns])} FROM ${range.table} WHERE ${where} GROUP BY kind, outcome, risk_tier`, params);
     return { range, figures: figuresOf(rows) };
   }
 
   async summary(query: AnalyticsQuery & { now: Date; backlogLookbackMs: number }): Promise<Summary> {
-    const grain = this.grainOf(query);
+    const grain = this.summaryGrain(query);
     const current = await this.figures(query, grain);
     const previous = await this.figures({ ...query, period: previousPeriod(current.range.period) }, grain);
     return {
@@ -95,7 +116,7 @@ export class AnalyticsQueries {
     // The kinds are the index's own (review items, tool definition changes included): SQLite uses
     // a partial index only when the query's condition is the index's, word for word.
     const fromSeq = await this.#firstSeqSince(new Date(options.now.getTime() - options.lookbackMs).toISOString());
-    if (fromSeq === null) return { open: 0, overdue: 0, oldest_open_at: null };
+    if (fromSeq === null) return { open: 0, overdue: 0, oldest_open_at: null, oldest_open_age_ms: null };
     const [row] = await this.#db.all(
       `SELECT COUNT(*) AS open, SUM(CASE WHEN l.review_deadline < :now THEN 1 ELSE 0 END) AS overdue, MIN(l.created_at) AS oldest
          FROM ledger l${this.#db.dialect === 'sqlite' ? ' INDEXED BY ledger_review_candidates' : ''}
@@ -105,7 +126,11 @@ export class AnalyticsQueries {
           AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review')`,
       { now: options.now.toISOString(), from_seq: fromSeq, ...scope.params },
     );
-    return { open: Number(row.open ?? 0), overdue: Number(row.overdue ?? 0), oldest_open_at: (row.oldest as string | null) ?? null };
+    const oldest = (row.oldest as string | null) ?? null;
+    return {
+      open: Number(row.open ?? 0), overdue: Number(row.overdue ?? 0), oldest_open_at: oldest,
+      oldest_open_age_ms: oldest === null ? null : Math.max(0, options.now.getTime() - Date.parse(oldest)),
+    };
   }
 
   /** The busiest agents of the period, with outcomes, daily approval rate and top failure codes. */

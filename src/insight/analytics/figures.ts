@@ -1,7 +1,7 @@
 // Turning summed roll-up rows into the figures people read: rates, means and percentiles. Pure
 // functions: the database sums, these divide.
 
-import { DECIDED_KINDS, gatewayBucketColumns, LATENCY_BOUNDS_MS, upstreamBucketColumns } from './rollup-columns.ts';
+import { DECIDED_KINDS, gatewayBucketColumns, LATENCY_BOUNDS_MS, REVIEW_BOUNDS_MS, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
 import type { SqlRow } from '../insight-db.ts';
 
 export const OUTCOMES = ['approve', 'block', 'escalate', 'request_evidence'] as const;
@@ -17,6 +17,16 @@ export interface Percentiles {
   p99_ms: number | null;
 }
 
+/** Time to decision, from the review-time histogram: upper bounds of the buckets holding each percentile. */
+export interface DecisionTimes {
+  /** Verdicts and expiries the histogram holds (those rolled up since it exists, whose queued row is still in the ledger). */
+  count: number;
+  /** null with no data, or above the top bound (72 h). */
+  p50_ms: number | null;
+  p90_ms: number | null;
+  p99_ms: number | null;
+}
+
 export interface Figures {
   /** Governed calls: pre-checks plus validations (each call starts with one). */
   calls: number;
@@ -24,7 +34,7 @@ export interface Figures {
   /** Shares of decisions (0..1); null with no decisions. */
   block_rate: number | null;
   escalation_rate: number | null;
-  review: { queued: number; decided: number; expired: number; mean_time_to_decision_ms: number | null };
+  review: { queued: number; decided: number; expired: number; mean_time_to_decision_ms: number | null; time_to_decision: DecisionTimes };
   judge: { judged: number; failed: number; failure_rate: number | null };
   upstream: { calls: number; errors: number; error_rate: number | null };
   /** Calls whose result is unknown (the upstream's answer was lost): rows of kind or outcome outcome_unknown. */
@@ -49,6 +59,7 @@ export function figuresOf(rows: SqlRow[]): Figures {
   let calls = 0; let decisions = 0; let queued = 0; let decidedReviews = 0; let expired = 0; let reviewMs = 0;
   let judged = 0; let judgeFailed = 0; let upstreamCalls = 0; let upstreamErrors = 0; let unknown = 0;
   const gateway = histogram(); const upstream = histogram();
+  const reviewTimes = histogram(REVIEW_BOUNDS_MS);
   for (const row of rows) {
     const kind = String(row.kind); const outcome = String(row.outcome); const n = num(row.calls);
     if (kind === 'pre_check' || kind === 'validate') calls += n;
@@ -64,13 +75,18 @@ export function figuresOf(rows: SqlRow[]): Figures {
     upstreamCalls += num(row.upstream_calls); upstreamErrors += num(row.upstream_errors);
     gateway.add(row, gatewayBucketColumns, num(row.gateway_ms_sum));
     upstream.add(row, upstreamBucketColumns, num(row.upstream_ms_sum));
+    reviewTimes.add(row, reviewBucketColumns, 0);
   }
+  const times = reviewTimes.quantiles([0.5, 0.9, 0.99]);
   return {
     calls,
     decisions: { total: decisions, by_outcome: byOutcome, by_tier: byTier },
     block_rate: ratio(byOutcome.block, decisions),
     escalation_rate: ratio(byOutcome.escalate + byOutcome.request_evidence, decisions),
-    review: { queued, decided: decidedReviews, expired, mean_time_to_decision_ms: decidedReviews > 0 ? Math.round(reviewMs / decidedReviews) : null },
+    review: {
+      queued, decided: decidedReviews, expired, mean_time_to_decision_ms: decidedReviews > 0 ? Math.round(reviewMs / decidedReviews) : null,
+      time_to_decision: { count: times.count, p50_ms: times.at[0], p90_ms: times.at[1], p99_ms: times.at[2] },
+    },
     judge: { judged, failed: judgeFailed, failure_rate: ratio(judgeFailed, judged) },
     upstream: { calls: upstreamCalls, errors: upstreamErrors, error_rate: ratio(upstreamErrors, upstreamCalls) },
     outcome_unknown: unknown,
@@ -78,9 +94,25 @@ export function figuresOf(rows: SqlRow[]): Figures {
   };
 }
 
-/** A latency histogram summed over rows, and its percentiles. */
-export function histogram() {
-  const counts = new Array<number>(LATENCY_BOUNDS_MS.length + 1).fill(0);
+/**
+ * The bucket upper bound holding quantile `q` of a histogram (the observation of rank ceil(q * n));
+ * null with no data or in the bucket above the top bound.
+ */
+export function quantileBound(counts: readonly number[], bounds: readonly number[], q: number): number | null {
+  const count = counts.reduce((a, b) => a + b, 0);
+  if (count === 0) return null;
+  const rank = Math.ceil(q * count);
+  let seen = 0;
+  for (let i = 0; i < counts.length; i++) {
+    seen += counts[i];
+    if (seen >= rank) return i < bounds.length ? bounds[i] : null;
+  }
+  return null;
+}
+
+/** A histogram (latency by default) summed over rows, and its percentiles. */
+export function histogram(bounds: readonly number[] = LATENCY_BOUNDS_MS) {
+  const counts = new Array<number>(bounds.length + 1).fill(0);
   let sum = 0;
   return {
     add(row: SqlRow, columns: readonly string[], rowSum: number) {
@@ -89,17 +121,12 @@ export function histogram() {
     },
     percentiles(): Percentiles {
       const count = counts.reduce((a, b) => a + b, 0);
-      const at = (q: number): number | null => {
-        if (count === 0) return null;
-        const rank = Math.ceil(q * count);
-        let seen = 0;
-        for (let i = 0; i < counts.length; i++) {
-          seen += counts[i];
-          if (seen >= rank) return i < LATENCY_BOUNDS_MS.length ? LATENCY_BOUNDS_MS[i] : null;
-        }
-        return null;
-      };
+      const at = (q: number): number | null => quantileBound(counts, bounds, q);
       return { count, mean_ms: count > 0 ? round(sum / count, 3) : null, p50_ms: at(0.5), p95_ms: at(0.95), p99_ms: at(0.99) };
+    },
+    /** The observations and the bound of each quantile of `quantiles`. */
+    quantiles(quantiles: readonly number[]): { count: number; at: Array<number | null> } {
+      return { count: counts.reduce((a, b) => a + b, 0), at: quantiles.map((q) => quantileBound(counts, bounds, q)) };
     },
   };
 }

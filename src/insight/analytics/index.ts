@@ -7,3 +7,5 @@ export { figuresOf, OUTCOMES, TIERS, type Figures, type Percentiles } from './fi
 export { bucketRange, previousPeriod, DAY_MS, HOUR_MS, MINUTE_MS, MAX_PERIOD_DAYS, MINUTE_TABLE_MAX_MS, type Grain, type Period } from './period.ts';
 export { scopeCondition, isScoped, type AgentScope } from './scope.ts';
 export { LATENCY_BOUNDS_MS } from './rollup-columns.ts';
+export { keptFrom, keptGrain, metadataCutoff, type KeptFrom, type RollupHorizons } from './rollup-horizons.ts';
+export { RollupPruning, PRUNE_BATCH_ROWS, PRUNED_TABLES, type PruneReport } from './rollup-pruning.ts';

@@ -6,10 +6,35 @@
 export const LATENCY_BOUNDS_MS = [1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500] as const;
 export const HISTOGRAM_SIZE = LATENCY_BOUNDS_MS.length + 1;
 
+/**
+ * Upper bounds (ms) of the time-to-decision histogram (a review verdict or expiry minus the
+ * queued decision): 1 s, 5 s, 30 s, 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, 24 h, 72 h.
+ */
+export const REVIEW_BOUNDS_MS = [1_000, 5_000, 30_000, 60_000, 300_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000, 86_400_000, 259_200_000] as const;
+
 export const gatewayBucketColumns = Array.from({ length: HISTOGRAM_SIZE }, (_, i) => `g${i}`);
 export const upstreamBucketColumns = Array.from({ length: HISTOGRAM_SIZE }, (_, i) => `u${i}`);
 
-/** Counters and sums, in the order the roll-up's SELECT produces them. */
+/**
+ * The time-to-decision histogram: columns added by a later migration (reviewColumnsSql), filled by
+ * an upsert of the batch's review rows only, so the many call rows pay nothing for them.
+ */
+export const reviewBucketColumns = Array.from({ length: REVIEW_BOUNDS_MS.length + 1 }, (_, i) => `r${i}`);
+
+/** Tables whose rows carry the time-to-decision histogram. */
+export const REVIEW_HISTOGRAM_TABLES = ['analytics_minutes', 'analytics_hours', 'analytics_days'] as const;
+
+/** The migration adding the time-to-decision histogram to the roll-up tables (SQLite 12, PostgreSQL 14). */
+export function reviewColumnsSql(dialect: 'sqlite' | 'postgres'): string {
+  const int = dialect === 'sqlite' ? 'INTEGER' : 'bigint';
+  return `
+    -- Time-to-decision histograms (bounds in rollup-columns.ts REVIEW_BOUNDS_MS). Rows rolled up
+    -- before this migration hold zeros: their verdicts count in the mean, not in the percentiles
+    -- (time_to_decision.count says how many do).
+    ${REVIEW_HISTOGRAM_TABLES.flatMap((table) => reviewBucketColumns.map((column) => `ALTER TABLE ${table} ADD COLUMN ${column} ${int} NOT NULL DEFAULT 0;`)).join('\n    ')}`;
+}
+
+/** Counters and sums of the tables' first version, in the order the roll-up's SELECT produces them. */
 export const MEASURES = [
   'calls', 'judged', 'judge_failed', 'upstream_calls', 'upstream_errors',
   'reviews_decided', 'reviews_expired', 'review_ms_sum', 'gateway_ms_sum', 'gateway_ms_count', 'upstream_ms_sum',
@@ -25,9 +50,9 @@ export const FAILURE_DIMENSIONS = ['bucket', 'agent_id', 'action', 'code'] as co
 export const DECIDED_KINDS = ['validate', 'pre_check', 'post_check', 'decision'] as const;
 
 /** A CASE expression giving the histogram bucket index of `value` (NULL stays NULL). */
-export function bucketIndexSql(value: string): string {
-  const arms = LATENCY_BOUNDS_MS.map((bound, i) => `WHEN ${value} <= ${bound} THEN ${i}`).join(' ');
-  return `CASE WHEN ${value} IS NULL THEN NULL ${arms} ELSE ${LATENCY_BOUNDS_MS.length} END`;
+export function bucketIndexSql(value: string, bounds: readonly number[] = LATENCY_BOUNDS_MS): string {
+  const arms = bounds.map((bound, i) => `WHEN ${value} <= ${bound} THEN ${i}`).join(' ');
+  return `CASE WHEN ${value} IS NULL THEN NULL ${arms} ELSE ${bounds.length} END`;
 }
 
 /** The table DDL, portable between SQLite (STRICT, WITHOUT ROWID) and PostgreSQL. */

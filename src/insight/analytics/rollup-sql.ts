@@ -3,7 +3,7 @@
 // added to the roll-up rows with an upsert. The two dialects differ only in how they read JSON
 // and time; the SELECT lists and upserts are generated from rollup-columns.ts.
 
-import { bucketIndexSql, DECIDED_KINDS, FAILURE_DIMENSIONS, gatewayBucketColumns, HOUR_DIMENSIONS, MEASURES, MINUTE_DIMENSIONS, upstreamBucketColumns } from './rollup-columns.ts';
+import { bucketIndexSql, DECIDED_KINDS, FAILURE_DIMENSIONS, gatewayBucketColumns, HOUR_DIMENSIONS, MEASURES, MINUTE_DIMENSIONS, REVIEW_BOUNDS_MS, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -60,7 +60,7 @@ function factsSql(dialect: Dialect, tolerant: boolean): string {
            CASE WHEN kind = 'review' THEN ${r.epochMs('created_at')} - (SELECT ${r.epochMs('p.created_at')} FROM ledger p WHERE p.envelope_id = x.parent_envelope_id) END AS review_ms
       FROM x
     ), f AS MATERIALIZED (
-      SELECT g.*, ${bucketIndexSql('gateway_ms')} AS gidx, ${bucketIndexSql('upstream_ms')} AS uidx FROM g
+      SELECT g.*, ${bucketIndexSql('gateway_ms')} AS gidx, ${bucketIndexSql('upstream_ms')} AS uidx, ${bucketIndexSql('review_ms', REVIEW_BOUNDS_MS)} AS ridx FROM g
     )`;
 }
 
@@ -121,6 +121,16 @@ export function rollupStatements(dialect: Dialect, tolerant = false): RollupStat
       GROUP BY ${dims.join(', ')}
       ${upsert(table, dimensions, MEASURES)}`;
   };
+  // The time-to-decision histogram from the batch's review rows alone (few beside the calls),
+  // added to the rows the grouped upserts above just wrote for them.
+  const reviewTimes = (table: string, dimensions: readonly string[], minutes: number) => {
+    const dims = dimensions.map((d) => dimensionSql(dialect, d, minutes));
+    return `INSERT INTO ${table} (${[...dimensions, ...reviewBucketColumns].join(', ')})
+      SELECT ${[...dims, ...reviewBucketColumns.map((_, i) => `SUM(CASE WHEN ridx = ${i} THEN 1 ELSE 0 END)`)].join(', ')}
+        FROM analytics_batch f WHERE f.kind = 'review' AND f.ridx IS NOT NULL
+      GROUP BY ${dims.join(', ')}
+      ${upsert(table, dimensions, reviewBucketColumns)}`;
+  };
   const code = dialect === 'sqlite'
     ? `json_extract(e.value, '$.code')`
     : `e.value ->> 'code'`;
@@ -146,6 +156,9 @@ export function rollupStatements(dialect: Dialect, tolerant = false): RollupStat
       grouped('analytics_minutes', MINUTE_DIMENSIONS, 1),
       grouped('analytics_hours', HOUR_DIMENSIONS, 60),
       grouped('analytics_days', HOUR_DIMENSIONS, 1440),
+      reviewTimes('analytics_minutes', MINUTE_DIMENSIONS, 1),
+      reviewTimes('analytics_hours', HOUR_DIMENSIONS, 60),
+      reviewTimes('analytics_days', HOUR_DIMENSIONS, 1440),
       failures('analytics_failures', 60),
       failures('analytics_failure_days', 1440),
     ],

@@ -771,7 +771,7 @@ export interface paths {
         };
         /**
          * Public keys that verify report signatures
-         * @description The same keys as /v1/certify/jwks, by kid.
+         * @description The report signing key (REPORTS_KEY) and the retired report keys (REPORTS_OLD_KEYS_FILE), by kid; not the certificate keys.
          */
         get: operations["getV1ReportsJwks"];
         put?: never;
@@ -1468,11 +1468,19 @@ export interface components {
                 upstream: components["schemas"]["LatencyPercentiles"];
             };
             outcome_unknown: number;
+            /** @description Review items queued in the period, and verdicts (expiries included) given in it; time to decision is the verdict's time minus the queued decision's. */
             review: {
                 decided: number;
                 expired: number;
                 mean_time_to_decision_ms: number | null;
                 queued: number;
+                /** @description From a histogram with bounds 1 s, 5 s, 30 s, 1, 5, 15, 30 min, 1, 2, 4, 8, 24, 72 h: a percentile is the upper bound of its bucket; null above 72 h or with no data. `count`: the verdicts the histogram holds (not those rolled up before it existed). */
+                time_to_decision: {
+                    count: number;
+                    p50_ms: number | null;
+                    p90_ms: number | null;
+                    p99_ms: number | null;
+                };
             };
             upstream: {
                 calls: number;
@@ -1506,6 +1514,8 @@ export interface components {
         AnalyticsSummary: {
             /** @description Open review items now, whatever the period. */
             backlog: {
+                /** @description How long the oldest open item has waited (now minus oldest_open_at); null with none open. */
+                oldest_open_age_ms: number | null;
                 /** Format: date-time */
                 oldest_open_at: string | null;
                 open: number;
