@@ -19,6 +19,8 @@ const ROWS = Number(process.env.ANALYTICS_BENCH_ROWS ?? 5_000_000);
 /** Which stores to measure (comma-separated); default both. */
 const STORES = (process.env.ANALYTICS_BENCH_STORES ?? 'sqlite,postgres').split(',');
 /** A ledger file this bench generated before (kept with ANALYTICS_BENCH_KEEP): generation is skipped, the roll-up redone. */
+/** ANALYTICS_BENCH_KEEP=<file>: generate the SQLite ledger into this file and keep it, for ANALYTICS_BENCH_SQLITE_FILE runs. */
+const KEEP = process.env.ANALYTICS_BENCH_KEEP;
 const REUSE = process.env.ANALYTICS_BENCH_SQLITE_FILE;
 const DAYS = 30;
 const END = Date.parse('2026-11-01T00:00:00Z');
@@ -105,7 +107,7 @@ async function benchSqlite(): Promise<void> {
         await timeQueries('sqlite', sqliteInsightDb(sqlite));
         return;
       }
-      const file = path.join(dir, 'ledger.db');
+      const file = KEEP ?? path.join(dir, 'ledger.db');
       const sqlite = openLedgerDatabase(file);
       const started = performance.now();
       sqlite.exec('PRAGMA synchronous = OFF');
