@@ -2,7 +2,8 @@
 // rules from a temp config/alerts.yaml: real governed calls give analytics its figures, which the
 // page shows as the API reports them; a threshold alert fires, an operator acknowledges it with a
 // note and the page, the alert history and the ledger row name who; a viewer gets no acknowledge
-// button and the gateway refuses the call anyway; axe-core finds no serious violation.
+// button and the gateway refuses the call anyway; a team without agents sees the empty states and
+// a role that may not read the figures sees the refusal; axe-core finds no serious violation.
 
 import assert from 'node:assert/strict';
 import { before } from 'node:test';
@@ -165,6 +166,31 @@ describe('console: fleet analytics and alerts (SQLite, auth on)', () => {
     assert.equal(still.body.alerts.find((a: { id: string }) => a.id === alertId).acked_by, null);
     assert.deepEqual(pageProblems(page), []);
     await page.close();
+  });
+
+  test('empty and error states: a team that owns no agent sees empty figures; a credential whose role may not read them sees the refusal', async () => {
+    // Team-scoped analytics: a team without agents sees no figures (the alerts are fleet-wide).
+    const lonely = await issueKey(gw.config.keysPath, 'team', 'nobody', { roles: ['viewer'] });
+    const page = await browser.newPage();
+    await signIn(page, gw.url, lonely.key);
+    await page.getByTestId('outcomes-empty').getByText('No decisions in the last 24 h.').waitFor();
+    await page.getByText('No tool was blocked in the last 24 h.').waitFor();
+    await page.getByText('No validation failures in the last 24 h.').waitFor();
+    await page.getByText('No timed calls in the last 24 h.').waitFor();
+    await page.getByText('No agent made a call in the last 24 h.').waitFor();
+    assert.equal(await cell(page, 'fleet-summary', 'Calls', 0), '0');
+    assert.deepEqual(await seriousAxeViolations(page), [], 'fleet view (empty): axe-core found serious or critical violations');
+    await page.close();
+
+    // An agent's credential (Team tier, role agent) may not read analytics or alerts: each section says so.
+    const agent = await issueKey(gw.config.keysPath, 'team', null, { roles: ['agent'] });
+    const refused = await browser.newPage();
+    await signIn(refused, gw.url, agent.key);
+    const alerts = refused.getByRole('region', { name: 'Active alerts' });
+    await alerts.getByRole('alert').getByText('403 ROLE_REQUIRED').waitFor();
+    await refused.getByRole('region', { name: 'Outcomes over time' }).getByRole('alert').getByText('403 ROLE_REQUIRED').waitFor();
+    assert.equal(await refused.getByRole('img').count(), 0, 'no chart without figures');
+    await refused.close();
   });
 
   test('an operator acknowledges the firing alert with a note; page, history and ledger name who', async () => {

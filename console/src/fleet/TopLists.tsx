@@ -20,7 +20,7 @@ function HorizontalBars({ data, label, name, colour }: { data: { key: string; va
         <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis type="number" allowDecimals={false} />
-          <YAxis type="category" dataKey="key" width={170} />
+          <YAxis type="category" dataKey="key" width={210} tick={{ fontSize: 12 }} />
           <Tooltip />
           <Bar dataKey="value" name={name} fill={colour} isAnimationActive={false} />
         </BarChart>
