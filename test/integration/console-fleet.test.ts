@@ -65,6 +65,7 @@ describe('console: fleet analytics and alerts (SQLite, auth on)', () => {
   let operator: { key: string; id: string };
   let viewer: { key: string; id: string };
   let alertId: string;
+  let admin: { authorization: string };
 
   before(async () => {
     configDir = mkdtempSync(path.join(os.tmpdir(), 'govgate-fleet-'));
@@ -73,7 +74,7 @@ describe('console: fleet analytics and alerts (SQLite, auth on)', () => {
     gw = await startTestGateway(undefined, {
       env: { AUTH_ENABLED: 'true', CONFIG_DIR: configDir, ALERTS_EVALUATION_INTERVAL_SECONDS: '1', ANALYTICS_ROLLUP_INTERVAL_SECONDS: '1' },
     });
-    const admin = { authorization: `Bearer ${(await issueKey(gw.config.keysPath, 'enterprise')).key}` };
+    admin = { authorization: `Bearer ${(await issueKey(gw.config.keysPath, 'enterprise')).key}` };
     operator = await issueKey(gw.config.keysPath, 'team', null, { roles: ['operator'] });
     viewer = await issueKey(gw.config.keysPath, 'team', null, { roles: ['viewer'] });
     for (const agent of ['payments-agent-1', 'payments-agent-1', 'payments-agent-2']) {
@@ -146,6 +147,12 @@ describe('console: fleet analytics and alerts (SQLite, auth on)', () => {
     const week = (await gw.call('GET', '/v1/analytics/summary?period=7d', undefined, auth)).body;
     assert.equal(await cell(page, 'fleet-summary', 'Calls', 0), String(week.figures.calls));
     await page.getByRole('img', { name: /^Decisions per day over the last 7 d: 4 in all/ }).waitFor();
+
+    // The figures are read again on request: one more call shows up.
+    assert.equal((await gw.call('POST', '/v1/runtime/pre-check', preCheckBody({ agent_id: 'payments-agent-2' }), admin)).status, 200);
+    await page.getByRole('button', { name: 'Read the figures again' }).click();
+    await page.getByRole('img', { name: /^Decisions per day over the last 7 d: 5 in all/ }).waitFor();
+    await until('the summary read again', async () => ((await cell(page, 'fleet-summary', 'Calls', 0)) === String(week.figures.calls + 1) ? true : undefined));
     assert.deepEqual(pageProblems(page), []);
     await page.close();
   });
@@ -206,11 +213,16 @@ describe('console: fleet analytics and alerts (SQLite, auth on)', () => {
     const note = page.getByLabel('Note (recorded in the audit ledger)');
     await note.waitFor();
     assert.equal(await note.evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement), true, 'focus moves to the note');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Acknowledge blocks_seen' }).and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Enter');
+    await note.waitFor();
     await page.keyboard.type('Looking into the shell.exec block');
     await assertNoSerious(page, 'acknowledge form');
     await page.getByRole('button', { name: 'Acknowledge', exact: true }).click();
 
     await row.getByText(`acknowledged by ${actor}`).waitFor();
+    await page.getByRole('heading', { name: 'Active alerts' }).and(page.locator(':focus')).waitFor();
     await page.getByRole('status').filter({ hasText: `blocks_seen acknowledged by ${actor}.` }).waitFor();
     await page.getByTestId('alert-history').getByRole('row').filter({ hasText: 'blocks_seen' }).getByText(`acknowledged by ${actor}`).waitFor();
 

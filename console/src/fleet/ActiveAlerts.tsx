@@ -35,11 +35,19 @@ export function ActiveAlerts({ changes, onChange }: { changes: number; onChange:
   }, [active.reload]);
   const [acking, setAcking] = useState<Alert | null>(null);
   const [done, setDone] = useState('');
+  // Where focus goes when the form closes: back to the alert's button (cancel), or to the
+  // section's heading once the button is gone (acknowledged).
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (acking || !returnTo) return;
+    document.getElementById(returnTo)?.focus();
+    setReturnTo(null);
+  }, [acking, returnTo]);
   const canAck = mayAcknowledge(me);
   const alerts = active.data?.alerts ?? [];
   return (
     <section aria-labelledby="alerts-heading">
-      <h2 id="alerts-heading">Active alerts</h2>
+      <h2 id="alerts-heading" tabIndex={-1}>Active alerts</h2>
       <ProblemMessage problem={active.problem} />
       <p role="status" className="notice">{done}</p>
       {active.data && alerts.length === 0 ? <p data-testid="alerts-empty">No alert is firing.</p> : null}
@@ -60,7 +68,7 @@ export function ActiveAlerts({ changes, onChange }: { changes: number; onChange:
                 <td>
                   <Acknowledgement alert={alert} />
                   {canAck && !alert.acked_by ? (
-                    <> <button type="button" aria-label={`Acknowledge ${alert.rule}`} onClick={() => { setDone(''); setAcking(alert); }}>Acknowledge…</button></>
+                    <> <button type="button" id={`ack-${alert.id}`} aria-label={`Acknowledge ${alert.rule}`} onClick={() => { setDone(''); setAcking(alert); }}>Acknowledge…</button></>
                   ) : null}
                 </td>
               </tr>
@@ -72,8 +80,8 @@ export function ActiveAlerts({ changes, onChange }: { changes: number; onChange:
       {acking ? (
         <AckForm
           alert={acking}
-          onCancel={() => setAcking(null)}
-          onDone={(acked) => { setAcking(null); setDone(`${acked.rule} acknowledged by ${acked.acked_by}.`); active.reload(); onChange(); }}
+          onCancel={() => { setReturnTo(`ack-${acking.id}`); setAcking(null); }}
+          onDone={(acked) => { setReturnTo('alerts-heading'); setAcking(null); setDone(`${acked.rule} acknowledged by ${acked.acked_by}.`); active.reload(); onChange(); }}
         />
       ) : null}
     </section>

@@ -10,7 +10,7 @@ import type { Agents } from './fleet-types.ts';
 
 export function AgentTable({ period }: { period: PeriodChoice }) {
   const { client, can, health } = useSession();
-  const agents = useLoad((signal) => client.get<Agents>(`/v1/analytics/agents${query({ period: period.period, limit: 50 })}`, signal), [period.period]);
+  const agents = useLoad((signal) => client.get<Agents>(`/v1/analytics/agents${query({ period: period.period, limit: 50 })}`, signal), [period.period, period.reads]);
   const list = agents.data?.agents ?? [];
   return (
     <section aria-labelledby="agents-heading">

@@ -17,6 +17,9 @@ import { AlertHistory } from './AlertHistory.tsx';
 export function FleetView() {
   const { can } = useSession();
   const [period, setPeriod] = useState(PERIODS[1]);
+  // The figures are read when the period changes and when the person asks again.
+  const [reads, setReads] = useState(0);
+  const choice = { ...period, reads };
   // An acknowledgement changes the history too: both re-read on this counter.
   const [alertChanges, setAlertChanges] = useState(0);
   return (
@@ -25,23 +28,26 @@ export function FleetView() {
       {can('alerts') ? <ActiveAlerts onChange={() => setAlertChanges((n) => n + 1)} changes={alertChanges} /> : <p className="muted">Alerts need the <code>alerts</code> feature (Team tier or higher).</p>}
       {can('analytics') ? (
         <>
-          <fieldset className="periods">
-            <legend>Period</legend>
-            {PERIODS.map((choice) => (
-              <label key={choice.period}>
-                <input type="radio" name="fleet-period" value={choice.period} checked={choice.period === period.period} onChange={() => setPeriod(choice)} />
-                {choice.label}
-              </label>
-            ))}
-          </fieldset>
-          <SummaryFigures period={period} />
-          <OutcomesChart period={period} />
-          <div className="columns">
-            <BlockedTools period={period} />
-            <FailureCodes period={period} />
+          <div className="filters">
+            <fieldset className="periods">
+              <legend>Period</legend>
+              {PERIODS.map((option) => (
+                <label key={option.period}>
+                  <input type="radio" name="fleet-period" value={option.period} checked={option.period === period.period} onChange={() => setPeriod(option)} />
+                  {option.label}
+                </label>
+              ))}
+            </fieldset>
+            <button type="button" onClick={() => setReads((n) => n + 1)}>Read the figures again</button>
           </div>
-          <LatencyPanel period={period} />
-          <AgentTable period={period} />
+          <SummaryFigures period={choice} />
+          <OutcomesChart period={choice} />
+          <div className="columns">
+            <BlockedTools period={choice} />
+            <FailureCodes period={choice} />
+          </div>
+          <LatencyPanel period={choice} />
+          <AgentTable period={choice} />
         </>
       ) : <p className="muted">Fleet figures need the <code>analytics</code> feature (Team tier or higher).</p>}
       {can('alerts') ? <AlertHistory changes={alertChanges} /> : null}

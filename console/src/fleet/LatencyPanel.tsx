@@ -12,7 +12,7 @@ import type { Latency, Percentiles } from './fleet-types.ts';
 
 export function LatencyPanel({ period }: { period: PeriodChoice }) {
   const { client } = useSession();
-  const latency = useLoad((signal) => client.get<Latency>(`/v1/analytics/latency${query({ period: period.period })}`, signal), [period.period]);
+  const latency = useLoad((signal) => client.get<Latency>(`/v1/analytics/latency${query({ period: period.period })}`, signal), [period.period, period.reads]);
   const data = latency.data;
   const rows: { name: string; p: Percentiles }[] = data ? [
     { name: 'gateway (all stages)', p: data.gateway },

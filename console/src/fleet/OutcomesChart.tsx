@@ -13,7 +13,7 @@ export function OutcomesChart({ period }: { period: PeriodChoice }) {
   const { client } = useSession();
   const series = useLoad(
     (signal) => client.get<DecisionSeries>(`/v1/analytics/decisions${query({ period: period.period, bucket: period.bucket })}`, signal),
-    [period.period],
+    [period.period, period.reads],
   );
   const points = series.data?.series ?? [];
   const outcomes = outcomesOf(points);

@@ -35,7 +35,7 @@ function show(value: number | null, kind: Row['kind']): string {
 
 export function SummaryFigures({ period }: { period: PeriodChoice }) {
   const { client, can } = useSession();
-  const summary = useLoad((signal) => client.get<Summary>(`/v1/analytics/summary${query({ period: period.period })}`, signal), [period.period]);
+  const summary = useLoad((signal) => client.get<Summary>(`/v1/analytics/summary${query({ period: period.period })}`, signal), [period.period, period.reads]);
   const data = summary.data;
   return (
     <section aria-labelledby="summary-heading">

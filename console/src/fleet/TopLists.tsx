@@ -31,7 +31,7 @@ function HorizontalBars({ data, label, name, colour }: { data: { key: string; va
 
 export function BlockedTools({ period }: { period: PeriodChoice }) {
   const { client } = useSession();
-  const tools = useLoad((signal) => client.get<Tools>(`/v1/analytics/tools${query({ period: period.period, limit: TOOL_PAGE })}`, signal), [period.period]);
+  const tools = useLoad((signal) => client.get<Tools>(`/v1/analytics/tools${query({ period: period.period, limit: TOOL_PAGE })}`, signal), [period.period, period.reads]);
   const blocked = (tools.data?.tools ?? []).filter((t) => t.blocks > 0).sort((a, b) => b.blocks - a.blocks || a.tool.localeCompare(b.tool)).slice(0, TOP);
   const summary = blocked.map((t) => `${t.tool} ${t.blocks}`).join(', ');
   return (
@@ -62,7 +62,7 @@ export function BlockedTools({ period }: { period: PeriodChoice }) {
 
 export function FailureCodes({ period }: { period: PeriodChoice }) {
   const { client, can } = useSession();
-  const failures = useLoad((signal) => client.get<Failures>(`/v1/analytics/failures${query({ period: period.period, limit: TOP })}`, signal), [period.period]);
+  const failures = useLoad((signal) => client.get<Failures>(`/v1/analytics/failures${query({ period: period.period, limit: TOP })}`, signal), [period.period, period.reads]);
   const list = failures.data?.failures ?? [];
   return (
     <section aria-labelledby="failures-heading">

@@ -1,7 +1,11 @@
 // Pure helpers of the fleet view: the periods it offers, and how its figures read as text (the
 // same text goes in the tables, the charts' labels and the figures' summaries).
 
-export interface PeriodChoice { period: string; label: string; bucket: string; bucketLabel: string }
+export interface PeriodChoice {
+  period: string; label: string; bucket: string; bucketLabel: string;
+  /** Bumped to read the figures again for the same period. */
+  reads?: number;
+}
 
 /**
  * The periods the selector offers and the bucket of each chart: the API answers periods over two
