@@ -80,6 +80,14 @@ routes:
   await page.getByRole('button', { name: /Certify against/ }).click();
   await page.getByTestId('certification-result').waitFor();
   await shot('certification');
+  // The fleet: the kill switch's event alert fires at once and blocks a few calls to chart.
+  await gw.call('POST', '/v1/runtime/kill-switch', { active: true, reason: 'Incident 42: runaway refunds' }, auth);
+  for (const agent of ['payments-agent-2', 'support-agent-1']) await gw.call('POST', '/v1/runtime/pre-check', preCheckBody({ agent_id: agent }), auth);
+  await page.goto(`${gw.url}/console#/fleet`);
+  await page.getByTestId('active-alerts').getByText('kill_switch_active').waitFor();
+  await page.getByTestId('outcomes-table').waitFor();
+  await page.getByTestId('fleet-agents').waitFor();
+  await shot('fleet');
   void held;
 } finally {
   for (const cleanup of cleanups) await cleanup();

@@ -13,6 +13,7 @@ import { AuditView } from './audit/AuditView.tsx';
 import { OperationsView } from './operations/OperationsView.tsx';
 // The charting library is most of the bundle's weight: loaded with the view that draws charts.
 const CertificationView = lazy(() => import('./certification/CertificationView.tsx').then((m) => ({ default: m.CertificationView })));
+const FleetView = lazy(() => import('./fleet/FleetView.tsx').then((m) => ({ default: m.FleetView })));
 
 interface View { path: string; label: string; feature: string }
 
@@ -21,6 +22,7 @@ const VIEWS: View[] = [
   { path: 'audit', label: 'Audit', feature: 'audit_read' },
   { path: 'operations', label: 'Operations', feature: 'kill_switch_read' },
   { path: 'certification', label: 'Certification', feature: 'certify_read' },
+  { path: 'fleet', label: 'Fleet', feature: 'analytics' },
 ];
 
 export function App() {
@@ -108,6 +110,7 @@ function CurrentView({ path, rest }: { path: string; rest: string[] }) {
     case 'audit': return <AuditView selected={rest[0] ?? null} />;
     case 'operations': return <OperationsView />;
     case 'certification': return <Suspense fallback={<p role="status">Loading…</p>}><CertificationView selected={rest[0] ?? null} /></Suspense>;
+    case 'fleet': return <Suspense fallback={<p role="status">Loading…</p>}><FleetView /></Suspense>;
     default: return <ReviewView selected={rest[0] ?? null} />;
   }
 }

@@ -21,6 +21,8 @@ export interface AuthCheck {
   subject: string;
   tier: string;
   team: string | null;
+  /** The credential's roles (src/auth/roles.ts); what the gateway lets each role call is src/auth/route-roles.ts. */
+  roles?: string[];
   expires_at: string | null;
   features: string[];
 }

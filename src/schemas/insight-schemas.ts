@@ -85,8 +85,11 @@ export const AnalyticsAgents = {
           },
           top_failures: { type: 'array', items: { type: 'object', required: ['code', 'count'], properties: { code: { type: 'string' }, count } } },
           certification: {
-            type: ['object', 'null'], description: 'The agent\'s certificate for the policy version in force; null when it has none.',
-            properties: { certificate_id: { type: 'string' }, status: { type: 'string' }, expires_at: { type: ['string', 'null'] } },
+            type: ['object', 'null'], description: 'The agent\'s certificate for the policy version in force (as GET /v1/certify/agents/{agent_id} has it in `current`); null when it has none.',
+            properties: {
+              envelope_id: { type: 'string', format: 'uuid' }, policy_version: { type: 'string' }, score_version: { type: 'string' }, passed: { type: 'boolean' },
+              issued_at: isoTime, expires_at: { type: ['string', 'null'], format: 'date-time' }, revoked: { type: 'boolean' }, certificate: { type: ['string', 'null'] },
+            },
           },
         },
       },

@@ -104,6 +104,24 @@ for (const store of ['sqlite', 'postgres'] as const) {
       for (const p of ['active', 'history', 'rules', '{id}/ack']) assert.ok(spec.body.paths[`/v1/alerts/${p}`], p);
     });
 
+    test('the decisions series counts every row in its bucket, not only rows of a bucket\'s first minute', async (t) => {
+      const clock = { ms: Date.now() };
+      const gw = await start(t, clock);
+      for (let i = 0; i < 3; i++) assert.equal((await gw.call('POST', '/v1/runtime/pre-check', preCheckBody())).status, 200);
+      const calledAt = Date.parse((await gw.call('GET', '/v1/audit/executions?limit=1')).body.items[0].created_at);
+      // Seven minutes and a half later the calls sit inside a 5-minute bucket, not at its start.
+      clock.ms += 450_000;
+      for (const [query, minutes] of [['period=1h&bucket=5m', 5], ['period=24h&bucket=1h', 60], ['period=24h&bucket=15m', 15]] as const) {
+        const series = await gw.call('GET', `/v1/analytics/decisions?${query}`);
+        assert.equal(series.status, 200, series.text);
+        const busy = series.body.series.filter((p: any) => p.total > 0);
+        assert.equal(busy.length, 1, query);
+        assert.equal(busy[0].by_outcome.approve, 3, query);
+        const start = Date.parse(busy[0].at);
+        assert.ok(start <= calledAt && calledAt < start + minutes * 60_000, `${query}: the bucket from ${busy[0].at} holds the calls`);
+      }
+    });
+
     test('bad query parameters get stable codes', async (t) => {
       const gw = await start(t, { ms: Date.now() });
       const cases: Array<[string, number, string]> = [

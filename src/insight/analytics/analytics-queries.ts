@@ -214,9 +214,12 @@ export class AnalyticsQueries {
   async decisions(query: AnalyticsQuery & { bucketMinutes: number; grain: Grain }) {
     const range = bucketRange(query.period, query.grain);
     const { where, params } = this.#where(range, query.scope);
+    // The start of a row's bucket by remainder, not by dividing: SQLite binds the parameters as
+    // REAL, so (bucket - :origin) / :size would not round down and every row outside a bucket's
+    // first minute would miss its point. `%` works on integers in SQLite and PostgreSQL alike.
     const rows = await this.#db.all(
-      `SELECT ((bucket - :origin) / :size) * :size + :origin AS t, outcome, SUM(calls) AS n FROM ${range.table}
-        WHERE ${where} AND ${DECIDED} AND outcome <> '' GROUP BY ((bucket - :origin) / :size) * :size + :origin, outcome ORDER BY t`,
+      `SELECT bucket - ((bucket - :origin) % :size) AS t, outcome, SUM(calls) AS n FROM ${range.table}
+        WHERE ${where} AND ${DECIDED} AND outcome <> '' GROUP BY bucket - ((bucket - :origin) % :size), outcome ORDER BY t`,
       { ...params, size: query.bucketMinutes, origin: range.from });
     const points = new Map<number, Record<string, number>>();
     for (let t = range.from; t < range.to; t += query.bucketMinutes) points.set(t, { approve: 0, block: 0, escalate: 0, request_evidence: 0 });

@@ -1346,11 +1346,19 @@ export interface components {
                     [key: string]: number;
                 };
                 calls: number;
-                /** @description The agent's certificate for the policy version in force; null when it has none. */
+                /** @description The agent's certificate for the policy version in force (as GET /v1/certify/agents/{agent_id} has it in `current`); null when it has none. */
                 certification: {
-                    certificate_id?: string;
+                    certificate?: string | null;
+                    /** Format: uuid */
+                    envelope_id?: string;
+                    /** Format: date-time */
                     expires_at?: string | null;
-                    status?: string;
+                    /** Format: date-time */
+                    issued_at?: string;
+                    passed?: boolean;
+                    policy_version?: string;
+                    revoked?: boolean;
+                    score_version?: string;
                 } | null;
                 decisions: number;
                 /** @description Per day: decisions and the share approved. */
