@@ -10,6 +10,8 @@ import { asProblem, formatTime, navigate, relativeTime, useShortcuts } from '../
 import { useSession } from '../session.tsx';
 import type { ReviewItemDetail } from '../types.ts';
 import { GrantForm, NO_GRANT, grantBody, type GrantFields } from './GrantForm.tsx';
+import { DefinitionDiff } from './DefinitionDiff.tsx';
+import { MaskedNotice } from '../masking.tsx';
 
 /** Seconds each long-poll waits for a change (the gateway allows up to 60). */
 const WAIT_SECONDS = 25;
@@ -100,7 +102,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
   return (
     <article aria-labelledby="item-heading">
       <p><a href="#/review">← Back to the queue</a>{position ? <span className="muted"> · item {position}</span> : null}</p>
-      <h1 id="item-heading">Review: <code>{call?.tool ?? '…'}</code> by {call?.agent_id ?? '…'}</h1>
+      <h1 id="item-heading">Review: <code>{call?.tool ?? '…'}</code> by {call ? (call.agent_id ?? 'no agent') : '…'}</h1>
       <p role="status" aria-live="polite" className="notice">{notice}</p>
       <ProblemMessage problem={problem} />
       {item ? (
@@ -113,6 +115,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
             <Field label="Requested by">{item.requested_by ?? '—'}</Field>
             <Field label="Unanswered at the deadline">{item.on_expiry}</Field>
           </dl>
+          <MaskedNotice paths={item.masked_paths} />
           <div className="columns">
             <section aria-labelledby="call-heading">
               <h2 id="call-heading">The call</h2>
@@ -124,8 +127,12 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
                     <Field label="Decision">{call.decision ? <><Badge tone={outcomeTone(call.decision.outcome)}>{call.decision.outcome}</Badge> {call.decision.reason}</> : '—'}</Field>
                     <Field label="Policy">{call.decision?.policy_version ?? '—'}</Field>
                   </dl>
-                  <h3>Arguments</h3>
-                  {call.payload_state === 'present' ? <JsonTree value={call.arguments} label="Arguments" /> : <p>The payload is {call.payload_state}.</p>}
+                  {item.tool_change ? <p>A changed tool definition: the diff is below.</p> : (
+                    <>
+                      <h3>Arguments</h3>
+                      {call.payload_state === 'present' ? <JsonTree value={call.arguments} label="Arguments" /> : <p>The payload is {call.payload_state}.</p>}
+                    </>
+                  )}
                 </>
               ) : <p>The call's record is not readable.</p>}
             </section>
@@ -160,6 +167,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
               ) : <p>None.</p>}
             </section>
           </div>
+          {item.tool_change ? <DefinitionDiff change={item.tool_change} /> : null}
           {mayReview && open ? (
             <section aria-labelledby="decide-heading" className="decide">
               <h2 id="decide-heading">Decide</h2>
@@ -193,6 +201,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
           </section>
           <section aria-labelledby="agent-heading">
             <h2 id="agent-heading">The agent's recent history</h2>
+            {!call?.agent_id ? <p>This item names no agent, so there is no history to show.</p> : item.agent_history.length === 0 ? <p>No records of {call.agent_id} yet.</p> : (
             <table className="grid">
               <caption className="visually-hidden">Recent records of {call?.agent_id}</caption>
               <thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Tool</th><th scope="col">Outcome</th><th scope="col">Risk</th><th scope="col">Confidence</th></tr></thead>
@@ -207,6 +216,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
                 ))}
               </tbody>
             </table>
+            )}
           </section>
         </>
       ) : problem ? null : <p role="status">Loading…</p>}
