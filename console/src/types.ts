@@ -23,6 +23,8 @@ export interface AuthCheck {
   team: string | null;
   expires_at: string | null;
   features: string[];
+  /** What the credential may do inside its tier (admin, operator, reviewer, auditor, viewer, agent). */
+  roles?: string[];
 }
 
 /** GET /v1/sso/session (src/api/sso-routes.ts); `authenticated` is set by the console, not sent. */

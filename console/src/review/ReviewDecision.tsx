@@ -13,12 +13,14 @@ import { GrantForm, NO_GRANT, grantBody, type GrantFields } from './GrantForm.ts
 import { DefinitionDiff } from './DefinitionDiff.tsx';
 import { MaskedNotice } from '../masking.tsx';
 
+/** The roles that may claim and decide (src/auth/route-roles.ts, REVIEW_WRITE). */
+const REVIEW_ROLES = ['admin', 'reviewer'];
 /** Seconds each long-poll waits for a change (the gateway allows up to 60). */
 const WAIT_SECONDS = 25;
 const SCORE_NAMES = ['schema_score', 'evidence_score', 'tool_trust_score', 'consistency_score', 'policy_score', 'judge_score', 'historical_reliability', 'safety_score', 'contradiction_score', 'final_confidence'];
 
 export function ReviewDecision({ id, position, onQueueChange }: { id: string; position: string | null; onQueueChange: () => void }) {
-  const { client, can } = useSession();
+  const { client, can, me } = useSession();
   const [item, setItem] = useState<ReviewItemDetail | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState('');
@@ -75,7 +77,8 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
     }
   };
   const open = item !== null && (item.status === 'pending' || item.status === 'claimed');
-  const mayReview = can('review_queue');
+  // The tier must include the queue and a role must allow verdicts (the gateway refuses others with 403 ROLE_REQUIRED anyway).
+  const mayReview = can('review_queue') && (me.roles === undefined || me.roles.some((role) => REVIEW_ROLES.includes(role)));
   const claim = () => act(() => client.post(`/v1/review/queue/${id}/claim`, {}), 'You claimed this item.');
   const release = () => act(() => client.post(`/v1/review/queue/${id}/release`, {}), 'You released this item.');
   const resolve = (outcome: 'approve' | 'reject') => {
@@ -168,6 +171,9 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
             </section>
           </div>
           {item.tool_change ? <DefinitionDiff change={item.tool_change} /> : null}
+          {!mayReview && open && can('review_queue') ? (
+            <p className="muted" data-testid="no-verdict-role">Your roles ({me.roles?.join(', ') || 'none'}) read this item but cannot decide it: that needs the reviewer or admin role.</p>
+          ) : null}
           {mayReview && open ? (
             <section aria-labelledby="decide-heading" className="decide">
               <h2 id="decide-heading">Decide</h2>
