@@ -121,7 +121,7 @@ describe('console: masked personal data, tool definition diffs, audit search', (
     await removed.waitFor();
     assert.match(await added.innerText(), /^added:\s*\+\s*"description"/, 'an added line says so in words');
     assert.match(await removed.innerText(), /^removed:\s*-\s*"description"/);
-    const [addColour, delColour] = await Promise.all([added, removed].map((line) => line.evaluate('(el) => getComputedStyle(el).backgroundColor')));
+    const [addColour, delColour] = await Promise.all([added, removed].map((line) => line.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor)));
     assert.notEqual(addColour, delColour, 'added and removed lines differ in colour too');
     // The agent's recent history: the validate recorded for support-agent-1, and the change itself.
     const history = page.getByRole('table', { name: 'Recent records of support-agent-1' });
