@@ -29,6 +29,8 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
   const [busy, setBusy] = useState(false);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const revision = useRef<number | null>(null);
+  /** True while this person's own action is in flight: the long-poll sees its row too, and must not announce it as someone else's. */
+  const acting = useRef(false);
 
   // Follow the item: read it, then wait for the next revision, until the view closes.
   useEffect(() => {
@@ -42,7 +44,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
             ? `/v1/review/queue/${id}`
             : `/v1/review/queue/${id}?wait=${WAIT_SECONDS}&revision=${revision.current}`;
           const next = await client.get<ReviewItemDetail>(path, controller.signal);
-          if (revision.current !== null && next.revision !== revision.current) {
+          if (revision.current !== null && next.revision !== revision.current && !acting.current) {
             setNotice(`Updated: the item is now ${next.status}${next.claimed_by ? `, claimed by ${next.claimed_by}` : ''}.`);
             onQueueChange();
           }
@@ -62,6 +64,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
   const act = async (run: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setProblem(null);
+    acting.current = true;
     try {
       await run();
       setNotice(done);
@@ -73,6 +76,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
     } catch (error) {
       setProblem(asProblem(error));
     } finally {
+      acting.current = false;
       setBusy(false);
     }
   };
