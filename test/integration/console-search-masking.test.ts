@@ -127,6 +127,7 @@ describe('console: masked personal data, tool definition diffs, audit search', (
     const history = page.getByRole('table', { name: 'Recent records of support-agent-1' });
     await history.getByRole('row').filter({ hasText: 'validate' }).waitFor();
     await history.getByRole('row').filter({ hasText: 'tool_change' }).waitFor();
+    assert.equal(await page.getByLabel('Scope').count(), 0, 'a tool definition change carries no grant');
     await assertAccessible(page, 'review decision, tool definition change');
     assert.deepEqual(pageProblems(page), []);
     await page.close();

@@ -91,7 +91,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
       noteRef.current?.focus();
       return;
     }
-    const body = { outcome, note: note.trim(), ...(outcome === 'approve' && grantBody(grant) ? { grant: grantBody(grant) } : {}) };
+    const body = { outcome, note: note.trim(), ...(outcome === 'approve' && !item?.tool_change && grantBody(grant) ? { grant: grantBody(grant) } : {}) };
     void act(() => client.post(`/v1/review/queue/${id}/resolution`, body), outcome === 'approve' ? 'Approved.' : 'Rejected.');
   };
   // Enter in the form must not resolve anything: only the two buttons do.
@@ -138,6 +138,12 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
                     <>
                       <h3>Arguments</h3>
                       {call.payload_state === 'present' ? <JsonTree value={call.arguments} label="Arguments" /> : <p>The payload is {call.payload_state}.</p>}
+                      {call.payload_state === 'present' && call.request ? (
+                        <details className="request">
+                          <summary>The whole request (user, input, model)</summary>
+                          <JsonTree value={call.request} label="Request" />
+                        </details>
+                      ) : null}
                     </>
                   )}
                 </>
@@ -188,7 +194,8 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
               <form onSubmit={onSubmit}>
                 <label htmlFor="review-note">Note (recorded with the verdict)</label>
                 <textarea id="review-note" ref={noteRef} value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
-                <GrantForm fields={grant} onChange={setGrant} />
+                {/* A tool definition change is approved for the fleet as it is: it carries no grant (the API refuses one). */}
+                {item.tool_change ? null : <GrantForm fields={grant} onChange={setGrant} />}
                 <div className="actions">
                   <button id="approve-button" type="button" className="primary" disabled={busy} onClick={() => resolve('approve')}>Approve</button>
                   <button type="button" className="danger" disabled={busy} onClick={() => resolve('reject')}>Reject</button>
