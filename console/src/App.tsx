@@ -94,7 +94,7 @@ function Shell(props: { health: Health; sso: SsoSession | null; client: Client; 
           </ul>
         </nav>
         <div className="whoami">
-          <span>{who} · {props.me.tier}{props.me.team ? ` · ${props.me.team}` : ''} · {props.health.variant}</span>
+          <span>{who}{props.me.roles?.length ? ` · ${props.me.roles.join(', ')}` : ''} · {props.me.tier}{props.me.team ? ` · ${props.me.team}` : ''} · {props.health.variant}</span>
           <button type="button" onClick={props.onSignOut}>Sign out</button>
         </div>
       </header>

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import type { Problem } from './api.ts';
+import { MaskedValue, isMasked } from './masking.tsx';
 
 export function ProblemMessage({ problem }: { problem: Problem | null }) {
   if (!problem) return null;
@@ -48,6 +49,7 @@ function TreeNode({ value }: { value: unknown }) {
       </dl>
     );
   }
+  if (isMasked(value)) return <MaskedValue />;
   if (typeof value === 'string') return <span className="json-string">{value}</span>;
   return <span className="json-scalar">{String(value)}</span>;
 }

@@ -80,6 +80,8 @@ export interface LedgerRow {
   prev_hash: string;
   payload?: unknown;
   payload_note?: string;
+  /** Present when the caller's roles may not read personal data: the payload fields read "[masked: pii]". */
+  masked_paths?: string[];
 }
 
 export interface ReviewHistoryEntry { [field: string]: unknown; envelope_id?: string; kind?: string; action?: string; by?: string; note?: string | null; created_at?: string }
@@ -102,7 +104,19 @@ export interface ReviewItemDetail {
     validation: Validation | null; risk: Risk | null; decision: Decision | null; payload_state: string; created_at: string;
   } | null;
   agent_history: LedgerRow[];
+  /** Present when the caller's roles may not read personal data (see LedgerRow). */
+  masked_paths?: string[];
+  /** Only for a changed MCP tool definition (call.kind tool_change). */
+  tool_change?: ToolChange;
 }
+
+/** src/oversight/definition-diff.ts: JSON Pointer changes and a unified diff of the canonical JSON. */
+export interface ToolChange {
+  type: string; route: string | null; upstream: string | null; tool: string | null; old_hash: string | null; new_hash: string | null;
+  old_definition: unknown; new_definition: unknown;
+  diff: { added: PathChange[]; removed: PathChange[]; changed: PathChange[]; unified: string };
+}
+export interface PathChange { path: string; before?: unknown; after?: unknown }
 
 export interface KillSwitchState { active: boolean; reason: string | null; updated_by: string | null; updated_at: string | null; envelope_id: string | null }
 

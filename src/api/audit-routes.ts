@@ -5,13 +5,18 @@ import { ApiError, type Route } from '../http/index.ts';
 import type { JWK } from 'jose';
 import { auditLedger, ENTRY_KINDS, EXECUTION_STATUSES, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import { AGENT_ID_PATTERN } from '../schemas/index.ts';
+import { OUTCOMES } from '../governance/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 import { readScope, requireInReadScope, type TeamAgents } from './team-scope.ts';
 import type { AccessEvents } from './access-events.ts';
+import { rowForCaller } from './pii-masking.ts';
 
 /** Listing defaults: documented in the OpenAPI schema and the README. */
 export const AUDIT_LIST_DEFAULT_LIMIT = 50;
 export const AUDIT_LIST_MAX_LIMIT = 500;
+
+/** A tool (action) name as the runtime accepts it: 1 to 256 characters, no control characters. */
+const TOOL_NAME = /^[^\u0000-\u001f\u007f]{1,256}$/;
 
 const envelopePath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'The envelope id (UUID).', schema: { type: 'string', format: 'uuid' } };
 
@@ -37,6 +42,10 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
           parameters: [
             { name: 'agent_id', in: 'query', description: 'Only this agent\'s records.', schema: { type: 'string', pattern: AGENT_ID_PATTERN } },
             { name: 'kind', in: 'query', description: 'Only records of this kind.', schema: { type: 'string', enum: ENTRY_KINDS } },
+            { name: 'tool', in: 'query', description: 'Only records of this tool (the action name, exact).', schema: { type: 'string', minLength: 1, maxLength: 256 } },
+            { name: 'outcome', in: 'query', description: 'Only records with this decision outcome.', schema: { type: 'string', enum: OUTCOMES } },
+            { name: 'from', in: 'query', description: 'Only records created at or after this time (ISO-8601 date-time with an offset, or a date: its midnight UTC).', schema: { type: 'string', format: 'date-time' } },
+            { name: 'to', in: 'query', description: 'Only records created before this time (exclusive; same forms as from). Must be later than from.', schema: { type: 'string', format: 'date-time' } },
             {
               name: 'status', in: 'query',
               description: 'Only pre-checks whose call stands so (each item then carries execution_status and outcome_envelope_id; kind, if given, must be pre_check): '
@@ -54,9 +63,17 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
         const query = {
           agent_id: q.string('agent_id', new RegExp(AGENT_ID_PATTERN)),
           kind: q.oneOf('kind', ENTRY_KINDS),
+          action: q.string('tool', TOOL_NAME),
+          outcome: q.oneOf('outcome', OUTCOMES),
+          created_after: q.dateTime('from'),
+          created_before: q.dateTime('to'),
           ...q.paging(AUDIT_LIST_DEFAULT_LIMIT, AUDIT_LIST_MAX_LIMIT),
         };
         const status = q.oneOf('status', EXECUTION_STATUSES);
+        // An empty or reversed window lists nothing, which reads as "no such calls": say so instead.
+        if (query.created_after !== undefined && query.created_before !== undefined && query.created_before <= query.created_after) {
+          q.reject('to', `must be later than from (${query.created_after})`);
+        }
         q.done();
         const agents = await readScope(ctx, options.teamAgents);
         if (status !== undefined) {
@@ -66,7 +83,10 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
               errors: [{ path: 'query.kind', message: 'must be pre_check (or absent) when status is given: a call\'s status is read from its pre-check' }],
             });
           }
-          const { items, total } = await ledger.executions({ status, agent_id: query.agent_id, ...(agents === undefined ? {} : { agents }), limit: query.limit, offset: query.offset });
+          const { items, total } = await ledger.executions({
+            status, agent_id: query.agent_id, action: query.action, outcome: query.outcome, created_after: query.created_after, created_before: query.created_before,
+            ...(agents === undefined ? {} : { agents }), limit: query.limit, offset: query.offset,
+          });
           return { body: { items, total, limit: query.limit, offset: query.offset } };
         }
         const { rows, total } = await ledger.list(agents === undefined ? query : { ...query, agents });
@@ -87,7 +107,7 @@ export function auditRoutes(ledger: Ledger, options: AuditRouteOptions = {}): Ro
         const notFound = () => new ApiError('ENVELOPE_NOT_FOUND', `No audit record with envelope id ${ctx.params.envelope_id}.`);
         if (!row) throw notFound();
         await requireInReadScope(ctx, options.teamAgents, row.agent_id, notFound);
-        return { body: withPayloadNote(row) };
+        return { body: rowForCaller(ctx, withPayloadNote(row)) };
       },
     },
     {

@@ -53,6 +53,26 @@ export class QueryReader {
     return raw as T;
   }
 
+  /**
+   * An ISO-8601 date-time with an offset (`2026-11-26T09:30:00Z`, `…+01:00`) or a date (its
+   * midnight UTC), as UTC in the form created_at is stored in, so the two compare as text.
+   */
+  dateTime(name: string): string | undefined {
+    const raw = this.#query.get(name);
+    if (raw === null || raw === '') return undefined;
+    const at = ISO_DATE_TIME.test(raw) && realDate(raw.slice(0, 10)) ? Date.parse(raw) : Number.NaN;
+    if (Number.isNaN(at)) {
+      this.#errors.push({ path: `query.${name}`, message: 'must be an ISO-8601 date-time with an offset (2026-11-26T09:30:00Z) or a date (2026-11-26)' });
+      return undefined;
+    }
+    return new Date(at).toISOString();
+  }
+
+  /** Adds an error found by a check across parameters (a range the wrong way round). */
+  reject(name: string, message: string): void {
+    this.#errors.push({ path: `query.${name}`, message });
+  }
+
   /** `limit` (1..max, default given) and `offset` (>= 0, default 0): the paging every listing shares. */
   paging(defaultLimit: number, maxLimit: number): { limit: number; offset: number } {
     return {
@@ -67,6 +87,15 @@ export class QueryReader {
       throw new ApiError('VALIDATION_FAILED', `Invalid query parameters: ${this.#errors.map((e) => e.path).join(', ')}.`, { errors: this.#errors });
     }
   }
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/** Date.parse rolls 2026-02-30 over into March; a calendar date must read back as itself. */
+function realDate(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** The OpenAPI description of the paging parameters that `QueryReader.paging` reads. */

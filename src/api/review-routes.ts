@@ -11,6 +11,7 @@ import { reviewItemBody, reviewItemPath } from '../oversight/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 import { actorOf } from './actor.ts';
 import { readScope, requireInReadScope, type TeamAgents } from './team-scope.ts';
+import { maskRow, readsPersonalData } from './pii-masking.ts';
 
 export const REVIEW_DEFAULT_LIMIT = 50;
 export const REVIEW_MAX_LIMIT = 500;
@@ -22,6 +23,8 @@ const NAME = /^[\w\-.:@/]{1,256}$/;
 const itemPath = { name: 'envelope_id', in: 'path' as const, required: true, description: 'The queued envelope.', schema: { type: 'string', format: 'uuid' } };
 
 export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook, teamAgents?: TeamAgents): Route[] {
+  /** The item as this caller may read it: personal data masked unless its roles include reading it. */
+  const itemBody = (ctx: RequestContext, id: string) => reviewItemBody(desk, id, readsPersonalData(ctx) ? undefined : maskRow);
   /** An item of an agent outside the caller's team is answered as unknown (404), for reads and actions alike. */
   const inScope = async (ctx: RequestContext, id: string): Promise<void> => {
     if (await readScope(ctx, teamAgents) === undefined) return;
@@ -45,7 +48,7 @@ export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook, teamAgents?: 
       const body = validateRequest<{ note?: string; to?: string; reviewer_id?: string }>(request, await ctx.json());
       await inScope(ctx, id);
       await run(id, actorOf(ctx, body.reviewer_id), body);
-      return { body: await reviewItemBody(desk, id) };
+      return { body: await itemBody(ctx, id) };
     },
   });
 
@@ -113,7 +116,7 @@ export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook, teamAgents?: 
           const seen = revision ?? (await desk.view(id)).state.revision;
           await desk.waitForChange(id, seen, wait * 1000, closedSignal(ctx));
         }
-        return { body: await reviewItemBody(desk, id) };
+        return { body: await itemBody(ctx, id) };
       },
     },
     action('claim', 'Claim a review item (pending -> claimed)', 'ReviewActionRequest', [], (id, by, body) => desk.claim(id, by, body.note ?? null)),

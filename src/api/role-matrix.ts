@@ -3,7 +3,7 @@
 // between the markers, and a test fails when the page and the code disagree.
 
 import type { Route } from '../http/index.ts';
-import { ROLES, routeAccess } from '../auth/index.ts';
+import { PERSONAL_DATA_ROLES, ROLES, routeAccess } from '../auth/index.ts';
 import { approvalRoutes } from './approval-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -45,6 +45,8 @@ export function renderRoleMatrix(routes: readonly Route[] = v1RouteShapes()): st
     const cells = ROLES.map((role) => (typeof access === 'string' || access.includes(role) ? '✓' : ''));
     lines.push(`| \`${route.method} ${route.path}\` | ${feature} | ${cells.join(' | ')} |`);
   }
+  // Not a route but a permission on what the read routes answer (src/api/pii-masking.ts).
+  lines.push(`| personal data shown (the payload fields in \`pii_paths\`; otherwise \`[masked: pii]\`) | audit and review reads | ${ROLES.map((role) => (PERSONAL_DATA_ROLES.includes(role) ? '✓' : '')).join(' | ')} |`);
   return `${MATRIX_START}\n${lines.join('\n')}\n${MATRIX_END}`;
 }
 

@@ -20,7 +20,7 @@ export { issueApiKey } from './issue-api-key.ts';
 export type { NewApiKey } from './issue-api-key.ts';
 export { createJwtVerifier } from './jwt-verifier.ts';
 export type { JwtVerifier, JwtVerifierOptions } from './jwt-verifier.ts';
-export { DEFAULT_KEY_ROLES, LEGACY_ROLES, ROLES, ROLE_DESCRIPTIONS, isRole, normalizeRoles } from './roles.ts';
+export { DEFAULT_KEY_ROLES, LEGACY_ROLES, PERSONAL_DATA_ROLES, ROLES, ROLE_DESCRIPTIONS, isRole, mayReadPersonalData, normalizeRoles } from './roles.ts';
 export type { Role } from './roles.ts';
 export { ROUTE_ROLES, routeAccess } from './route-roles.ts';
 export type { RouteAccess } from './route-roles.ts';

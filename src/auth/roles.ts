@@ -5,13 +5,25 @@ export const ROLES = ['admin', 'operator', 'reviewer', 'auditor', 'viewer', 'age
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
-  admin: 'teams, members, keys and settings; passes every role check',
+  admin: 'teams, members, keys and settings; passes every role check; reads personal data',
   operator: 'kill switch, policy dry runs, certification',
   reviewer: 'the review queue and approvals',
-  auditor: 'audit reads, chain verification, erasure',
+  auditor: 'audit reads with personal data shown, chain verification, erasure',
   viewer: 'read-only: kill switch state, audit and review listings, usage',
   agent: 'runtime calls only (pre-check, post-check, validate), bound to an agent id or glob',
 };
+
+/**
+ * The roles that read personal data: the payload fields a ledger row lists in `pii_paths`. Every
+ * other role reads those fields masked in audit records and review items (src/api/pii-masking.ts),
+ * so a reviewer decides on the call without seeing the customer's email. A principal holding any
+ * of these roles sees them; the gateway masks, not the page.
+ */
+export const PERSONAL_DATA_ROLES: readonly Role[] = Object.freeze(['admin', 'auditor'] as Role[]);
+
+export function mayReadPersonalData(roles: readonly Role[]): boolean {
+  return roles.some((role) => PERSONAL_DATA_ROLES.includes(role));
+}
 
 /**
  * What a credential without stored roles holds: an API key created before roles existed, or a

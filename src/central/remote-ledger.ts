@@ -67,6 +67,10 @@ export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?:
     async list(query) {
       // The internal API has no team filter: a sidecar cannot serve a team-limited listing.
       if (query.agents !== undefined) return centralOnly('team-limited audit reads are served');
+      // Nor filters by tool, outcome or time: answering without them would list rows they exclude.
+      if (query.action !== undefined || query.outcome !== undefined || query.created_after !== undefined || query.created_before !== undefined) {
+        return centralOnly('audit reads filtered by tool, outcome or time are served');
+      }
       const { body } = await client.call<{ rows: LedgerRowSummary[]; total: number }>('GET', INTERNAL_PATHS.rows, {
         query: { kind: query.kind, agent_id: query.agent_id, limit: query.limit, offset: query.offset },
       });

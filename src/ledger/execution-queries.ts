@@ -6,7 +6,7 @@
 import { SUMMARY_COLUMNS } from './row-codec.ts';
 import { toLikePattern } from './agent-patterns.ts';
 import { LedgerError } from './ledger-errors.ts';
-import { checkPaging, toIsoUtc } from './query-validation.ts';
+import { checkActionOutcome, checkPaging, toIsoUtc } from './query-validation.ts';
 import { EXECUTION_STATUSES, type ExecutionItem, type ExecutionQuery } from './types.ts';
 
 export interface ExecutionSql {
@@ -24,6 +24,8 @@ export function executionSql(query: ExecutionQuery, dialect: 'sqlite' | 'postgre
   const bind = (value: string | number): string => { values.push(value); return placeholder(values.length); };
   const where = ["l.kind = 'pre_check'"];
   if (query.agent_id !== undefined) where.push(`l.agent_id = ${bind(query.agent_id)}`);
+  if (query.action !== undefined) where.push(`l.action = ${bind(query.action)}`);
+  if (query.outcome !== undefined) where.push(`l.outcome = ${bind(query.outcome)}`);
   if (query.agents !== undefined) {
     const match = (pattern: string) => dialect === 'sqlite' ? `l.agent_id GLOB ${bind(pattern)}` : `l.agent_id LIKE ${bind(toLikePattern(pattern))}`;
     where.push(query.agents.length === 0 ? '1 = 0' : `(${query.agents.map(match).join(' OR ')})`);
@@ -74,6 +76,7 @@ export function executionItem(summary: Record<string, unknown>, row: Record<stri
 
 function checkExecutionQuery(query: ExecutionQuery): void {
   checkPaging(query.limit, query.offset);
+  checkActionOutcome(query);
   if (query.status !== undefined && !EXECUTION_STATUSES.includes(query.status)) {
     throw new LedgerError('LEDGER_INVALID_ARGUMENT', `status must be one of ${EXECUTION_STATUSES.join(', ')}`);
   }

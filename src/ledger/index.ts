@@ -20,7 +20,7 @@ export { canonicalJson } from './canonical-json.ts';
 export { sha256Hex } from './digests.ts';
 export { formatPath, parsePath, getAtPath, setAtPath, type PathSegment } from './json-paths.ts';
 export {
-  ERASED_VALUE, PII_PLACEHOLDER_KEY, piiCommitment, sealPayload, redactPayload, redactedDigest, payloadDigest, erasePayload,
+  ERASED_VALUE, PII_PLACEHOLDER_KEY, piiCommitment, sealPayload, redactPayload, redactedDigest, payloadDigest, erasePayload, cloneJson,
   type SealedPayload,
 } from './pii-commitments.ts';
 export {

@@ -94,6 +94,10 @@ export function createPostgresReader(pool: pg.Pool): Reads {
       const values: unknown[] = [];
       if (query.agent_id !== undefined) { values.push(query.agent_id); conditions.push(`agent_id = $${values.length}`); }
       if (query.kind !== undefined) { values.push(query.kind); conditions.push(`kind = $${values.length}`); }
+      if (query.action !== undefined) { values.push(query.action); conditions.push(`action = $${values.length}`); }
+      if (query.outcome !== undefined) { values.push(query.outcome); conditions.push(`outcome = $${values.length}`); }
+      if (query.created_after !== undefined) { values.push(query.created_after); conditions.push(`created_at >= $${values.length}`); }
+      if (query.created_before !== undefined) { values.push(query.created_before); conditions.push(`created_at < $${values.length}`); }
       if (query.agents !== undefined) { values.push(query.agents.map(toLikePattern)); conditions.push(`agent_id LIKE ANY ($${values.length}::text[])`); }
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
       const page = pool.query(`${SELECT_SUMMARY}${where} ORDER BY seq DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,

@@ -2,7 +2,7 @@
 // same inputs with the same error code.
 
 import { isTeamAgentPattern } from './agent-patterns.ts';
-import { RISK_TIERS } from '../governance/types.ts';
+import { OUTCOMES, RISK_TIERS } from '../governance/types.ts';
 import { LedgerError } from './ledger-errors.ts';
 import { ENTRY_KINDS, REVIEW_STATUS_FILTERS, type ListQuery, type PeriodQuery, type ReviewQuery, type UsageQuery } from './types.ts';
 
@@ -21,6 +21,20 @@ export function checkListQuery(query: ListQuery): void {
   checkPaging(query.limit, query.offset);
   if (query.kind !== undefined) checkKind(query.kind);
   checkAgents(query.agents);
+  checkActionOutcome(query);
+  checkTimeBound(query.created_after, 'created_after');
+  checkTimeBound(query.created_before, 'created_before');
+}
+
+/** The action and outcome filters the audit listing and the execution listing share. */
+export function checkActionOutcome(query: { action?: string; outcome?: string }): void {
+  if (query.action !== undefined && (typeof query.action !== 'string' || query.action === '')) invalid('action must be a non-empty string');
+  if (query.outcome !== undefined && !(OUTCOMES as readonly string[]).includes(query.outcome)) invalid(`outcome must be one of ${OUTCOMES.join(', ')}`);
+}
+
+/** created_at compares as text: a bound must be in the exact form it is stored in. */
+function checkTimeBound(value: string | undefined, name: string): void {
+  if (value !== undefined && (typeof value !== 'string' || toIsoUtc(value, name) !== value)) invalid(`${name} must be ISO-8601 UTC as toISOString() writes it`);
 }
 
 function checkAgents(agents: readonly string[] | undefined): void {

@@ -53,6 +53,8 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
   const listStatementsFor = (query: ListQuery) => {
     const conditions = [
       query.agent_id !== undefined ? 'agent_id = $agent_id' : '', query.kind !== undefined ? 'kind = $kind' : '',
+      query.action !== undefined ? 'action = $action' : '', query.outcome !== undefined ? 'outcome = $outcome' : '',
+      query.created_after !== undefined ? 'created_at >= $created_after' : '', query.created_before !== undefined ? 'created_at < $created_before' : '',
       // GLOB, not LIKE: case-sensitive, as agent ids are; a team pattern's only wildcard is `*`.
       query.agents !== undefined ? 'EXISTS (SELECT 1 FROM json_each($agents) p WHERE agent_id GLOB p.value)' : '',
     ].filter(Boolean);
@@ -94,6 +96,7 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
       const filters: Record<string, SQLInputValue> = {};
       if (query.agent_id !== undefined) filters.agent_id = query.agent_id;
       if (query.kind !== undefined) filters.kind = query.kind;
+      for (const name of ['action', 'outcome', 'created_after', 'created_before'] as const) if (query[name] !== undefined) filters[name] = query[name];
       if (query.agents !== undefined) filters.agents = JSON.stringify(query.agents);
       const rows = page.all({ ...filters, limit: query.limit, offset: query.offset }).map(decodeSummary);
       const { total } = count.get(filters) as { total: number };

@@ -68,6 +68,12 @@ export interface ListQuery {
   /** Only rows of these agents (team agent patterns, src/ledger/agent-patterns.ts); [] matches nothing. */
   agents?: readonly string[];
   kind?: EntryKind;
+  /** The row's action (tool) name. */
+  action?: string;
+  outcome?: Outcome;
+  /** ISO-8601 bounds on created_at: from (inclusive) and to (exclusive). */
+  created_after?: string;
+  created_before?: string;
   limit: number;
   offset: number;
 }
@@ -111,6 +117,9 @@ export interface ExecutionQuery {
   /** ISO-8601 bounds on the pre-check's created_at (the reconciler's window). */
   created_after?: string;
   created_before?: string;
+  /** The pre-check's action (tool) name and decision outcome. */
+  action?: string;
+  outcome?: Outcome;
   /** newest (default, seq descending) or oldest first. */
   order?: 'newest' | 'oldest';
   limit: number;

@@ -59,13 +59,15 @@ export class ReviewDesk {
     return tierReviewPolicy(this.#policies.current(), item.risk_tier);
   }
 
-  async view(id: string): Promise<ReviewView> {
-    const item = await this.ledger.get(id);
-    if (!item) throw new ApiError('ENVELOPE_NOT_FOUND', `No envelope with id ${id}.`);
-    if (!isReviewItem(item)) {
-      throw new ApiError('NOT_IN_REVIEW', `Envelope ${id} has outcome ${item.outcome ?? 'none'}; only escalate and request_evidence go to review.`);
+  /** `readRow` sees the item and each linked row before the state is derived (the API masks personal data there). */
+  async view(id: string, readRow: <T extends LedgerRow>(row: T) => T = (row) => row): Promise<ReviewView> {
+    const stored = await this.ledger.get(id);
+    if (!stored) throw new ApiError('ENVELOPE_NOT_FOUND', `No envelope with id ${id}.`);
+    if (!isReviewItem(stored)) {
+      throw new ApiError('NOT_IN_REVIEW', `Envelope ${id} has outcome ${stored.outcome ?? 'none'}; only escalate and request_evidence go to review.`);
     }
-    return { item, state: deriveReviewState(item, await this.ledger.children(id), this.#now()) };
+    const item = readRow(stored);
+    return { item, state: deriveReviewState(item, (await this.ledger.children(id)).map(readRow), this.#now()) };
   }
 
   /** The item once its revision differs from `revision`, or as it is after `ms` (long-poll). */

@@ -1,6 +1,7 @@
 // The review item as a reviewer sees it: the call under review (tool, arguments, scores,
 // failures, risk factors, decision), its state and history, and the agent's recent records.
 
+import type { LedgerRow } from '../ledger/index.ts';
 import type { ReviewDesk } from './review-desk.ts';
 import { diffDefinitions } from './definition-diff.ts';
 import { isToolChange, TOOL_CHANGE_TYPE } from './tool-change.ts';
@@ -11,8 +12,14 @@ export function reviewItemPath(envelopeId: string): string {
   return `/v1/review/queue/${envelopeId}`;
 }
 
-export async function reviewItemBody(desk: ReviewDesk, id: string): Promise<Record<string, unknown>> {
-  const { item, state } = await desk.view(id);
+/**
+ * `readRow` sees the item and its linked rows first: the API passes a masker there for callers
+ * whose roles may not read personal data, so the arguments, scores, tool definitions and notes
+ * below are all built from the masked rows. What it adds as `masked_paths` to the item is shown.
+ */
+export async function reviewItemBody(desk: ReviewDesk, id: string, readRow?: <T extends LedgerRow>(row: T) => T): Promise<Record<string, unknown>> {
+  const { item, state } = await desk.view(id, readRow);
+  const masked = (item as LedgerRow & { masked_paths?: string[] }).masked_paths;
   const policy = desk.policyFor(item);
   const payload = (item.payload ?? {}) as Record<string, unknown>;
   const request = (payload.request ?? payload.pre_check ?? null) as Record<string, unknown> | null;
@@ -41,6 +48,7 @@ export async function reviewItemBody(desk: ReviewDesk, id: string): Promise<Reco
     },
     agent_history: history,
     ...(change ? { tool_change: change } : {}),
+    ...(masked ? { masked_paths: masked } : {}),
   };
 }
 

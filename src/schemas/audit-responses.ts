@@ -50,6 +50,11 @@ export const AuditRecord = {
       description: 'The full record (request, scores, decision). null once the payload retention has expired it.',
     },
     payload_note: { type: 'string', description: 'Present when the payload is erased or no longer available.' },
+    masked_paths: {
+      type: 'array', items: { type: 'string' },
+      description: 'Present when the caller\'s roles do not include reading personal data (only admin and auditor do): the payload fields of pii_paths that read "[masked: pii]" in this answer. '
+        + 'A field already erased reads "[erased]" and is not listed.',
+    },
   },
 };
 

@@ -72,6 +72,11 @@ export const ReviewItemDetail = {
       },
     },
     agent_history: { type: 'array', items: ref('AuditRecordSummary'), description: 'The agent\'s most recent records, newest first.' },
+    masked_paths: {
+      type: 'array', items: { type: 'string' },
+      description: 'Present when the caller\'s roles do not include reading personal data (only admin and auditor do): the item\'s payload fields (its pii_paths, e.g. request.params.email) '
+        + 'that read "[masked: pii]" in call and tool_change. Personal data in linked rows (a note) is masked the same way.',
+    },
     tool_change: {
       type: 'object',
       description: 'Only for a changed MCP tool definition (call.kind tool_change): approving it accepts the new definition for every sidecar of the fleet; rejecting keeps the tool blocked.',

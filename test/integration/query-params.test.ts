@@ -29,12 +29,12 @@ test('GET with unknown query parameters: 400 UNKNOWN_QUERY_PARAMETER naming the 
   assert.ok(routes.length >= 12, `GET routes found: ${routes.map((r) => r.template).join(', ')}`);
   for (const { template, known } of routes) {
     const concrete = template.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? 'x');
-    const res = await gw.call('GET', `${concrete}?agent=orchestrator-1&outcome=blocked`);
+    const res = await gw.call('GET', `${concrete}?agent=orchestrator-1&result=blocked`);
     assert.equal(res.status, 400, `${template}: ${JSON.stringify(res.body)}`);
     assert.equal(res.body.code, 'UNKNOWN_QUERY_PARAMETER', template);
-    assert.deepEqual(res.body.unknown_parameters, ['agent', 'outcome'], template);
+    assert.deepEqual(res.body.unknown_parameters, ['agent', 'result'], template);
     assert.deepEqual(res.body.known_parameters, known, template);
-    assert.match(res.body.detail, new RegExp(`does not take the query parameters agent, outcome; it takes ${known.length ? known.join(', ') : 'none'}`), template);
+    assert.match(res.body.detail, new RegExp(`does not take the query parameters agent, result; it takes ${known.length ? known.join(', ') : 'none'}`), template);
   }
 });
 

@@ -7,6 +7,7 @@ import { Badge, Field, JsonTree, ProblemMessage, outcomeTone } from '../componen
 import { asProblem, formatTime, useLoad } from '../hooks.ts';
 import { useSession } from '../session.tsx';
 import type { LedgerRow, ReviewItemDetail } from '../types.ts';
+import { MaskedNotice } from '../masking.tsx';
 
 interface TimelineEntry { at: string; label: string; href?: string; detail?: string }
 
@@ -79,6 +80,7 @@ export function ExecutionDetail({ id }: { id: string }) {
           <section aria-labelledby="payload-heading">
             <h2 id="payload-heading">Payload</h2>
             {row.payload_note ? <p>{row.payload_note}</p> : null}
+            <MaskedNotice paths={row.masked_paths} />
             {row.payload ? <JsonTree value={row.payload} label="Payload" /> : null}
             {can('audit_erase') && row.payload_state === 'present' && row.pii_paths.length ? (
               <p><button type="button" className="danger" onClick={erase}>Erase personal data ({row.pii_paths.join(', ')})</button></p>

@@ -10,13 +10,17 @@ import { asProblem, formatTime, navigate, relativeTime, useShortcuts } from '../
 import { useSession } from '../session.tsx';
 import type { ReviewItemDetail } from '../types.ts';
 import { GrantForm, NO_GRANT, grantBody, type GrantFields } from './GrantForm.tsx';
+import { DefinitionDiff } from './DefinitionDiff.tsx';
+import { MaskedNotice } from '../masking.tsx';
 
+/** The roles that may claim and decide (src/auth/route-roles.ts, REVIEW_WRITE). */
+const REVIEW_ROLES = ['admin', 'reviewer'];
 /** Seconds each long-poll waits for a change (the gateway allows up to 60). */
 const WAIT_SECONDS = 25;
 const SCORE_NAMES = ['schema_score', 'evidence_score', 'tool_trust_score', 'consistency_score', 'policy_score', 'judge_score', 'historical_reliability', 'safety_score', 'contradiction_score', 'final_confidence'];
 
 export function ReviewDecision({ id, position, onQueueChange }: { id: string; position: string | null; onQueueChange: () => void }) {
-  const { client, can } = useSession();
+  const { client, can, me } = useSession();
   const [item, setItem] = useState<ReviewItemDetail | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState('');
@@ -25,6 +29,8 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
   const [busy, setBusy] = useState(false);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const revision = useRef<number | null>(null);
+  /** True while this person's own action is in flight: the long-poll sees its row too, and must not announce it as someone else's. */
+  const acting = useRef(false);
 
   // Follow the item: read it, then wait for the next revision, until the view closes.
   useEffect(() => {
@@ -38,7 +44,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
             ? `/v1/review/queue/${id}`
             : `/v1/review/queue/${id}?wait=${WAIT_SECONDS}&revision=${revision.current}`;
           const next = await client.get<ReviewItemDetail>(path, controller.signal);
-          if (revision.current !== null && next.revision !== revision.current) {
+          if (revision.current !== null && next.revision !== revision.current && !acting.current) {
             setNotice(`Updated: the item is now ${next.status}${next.claimed_by ? `, claimed by ${next.claimed_by}` : ''}.`);
             onQueueChange();
           }
@@ -58,6 +64,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
   const act = async (run: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setProblem(null);
+    acting.current = true;
     try {
       await run();
       setNotice(done);
@@ -69,11 +76,13 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
     } catch (error) {
       setProblem(asProblem(error));
     } finally {
+      acting.current = false;
       setBusy(false);
     }
   };
   const open = item !== null && (item.status === 'pending' || item.status === 'claimed');
-  const mayReview = can('review_queue');
+  // The tier must include the queue and a role must allow verdicts (the gateway refuses others with 403 ROLE_REQUIRED anyway).
+  const mayReview = can('review_queue') && (me.roles === undefined || me.roles.some((role) => REVIEW_ROLES.includes(role)));
   const claim = () => act(() => client.post(`/v1/review/queue/${id}/claim`, {}), 'You claimed this item.');
   const release = () => act(() => client.post(`/v1/review/queue/${id}/release`, {}), 'You released this item.');
   const resolve = (outcome: 'approve' | 'reject') => {
@@ -82,7 +91,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
       noteRef.current?.focus();
       return;
     }
-    const body = { outcome, note: note.trim(), ...(outcome === 'approve' && grantBody(grant) ? { grant: grantBody(grant) } : {}) };
+    const body = { outcome, note: note.trim(), ...(outcome === 'approve' && !item?.tool_change && grantBody(grant) ? { grant: grantBody(grant) } : {}) };
     void act(() => client.post(`/v1/review/queue/${id}/resolution`, body), outcome === 'approve' ? 'Approved.' : 'Rejected.');
   };
   // Enter in the form must not resolve anything: only the two buttons do.
@@ -100,7 +109,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
   return (
     <article aria-labelledby="item-heading">
       <p><a href="#/review">← Back to the queue</a>{position ? <span className="muted"> · item {position}</span> : null}</p>
-      <h1 id="item-heading">Review: <code>{call?.tool ?? '…'}</code> by {call?.agent_id ?? '…'}</h1>
+      <h1 id="item-heading">Review: <code>{call?.tool ?? '…'}</code> by {call ? (call.agent_id ?? 'no agent') : '…'}</h1>
       <p role="status" aria-live="polite" className="notice">{notice}</p>
       <ProblemMessage problem={problem} />
       {item ? (
@@ -113,6 +122,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
             <Field label="Requested by">{item.requested_by ?? '—'}</Field>
             <Field label="Unanswered at the deadline">{item.on_expiry}</Field>
           </dl>
+          <MaskedNotice paths={item.masked_paths} />
           <div className="columns">
             <section aria-labelledby="call-heading">
               <h2 id="call-heading">The call</h2>
@@ -124,8 +134,18 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
                     <Field label="Decision">{call.decision ? <><Badge tone={outcomeTone(call.decision.outcome)}>{call.decision.outcome}</Badge> {call.decision.reason}</> : '—'}</Field>
                     <Field label="Policy">{call.decision?.policy_version ?? '—'}</Field>
                   </dl>
-                  <h3>Arguments</h3>
-                  {call.payload_state === 'present' ? <JsonTree value={call.arguments} label="Arguments" /> : <p>The payload is {call.payload_state}.</p>}
+                  {item.tool_change ? <p>A changed tool definition: the diff is below.</p> : (
+                    <>
+                      <h3>Arguments</h3>
+                      {call.payload_state === 'present' ? <JsonTree value={call.arguments} label="Arguments" /> : <p>The payload is {call.payload_state}.</p>}
+                      {call.payload_state === 'present' && call.request ? (
+                        <details className="request">
+                          <summary>The whole request (user, input, model)</summary>
+                          <JsonTree value={call.request} label="Request" />
+                        </details>
+                      ) : null}
+                    </>
+                  )}
                 </>
               ) : <p>The call's record is not readable.</p>}
             </section>
@@ -160,6 +180,10 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
               ) : <p>None.</p>}
             </section>
           </div>
+          {item.tool_change ? <DefinitionDiff change={item.tool_change} /> : null}
+          {!mayReview && open && can('review_queue') ? (
+            <p className="muted" data-testid="no-verdict-role">Your roles ({me.roles?.join(', ') || 'none'}) read this item but cannot decide it: that needs the reviewer or admin role.</p>
+          ) : null}
           {mayReview && open ? (
             <section aria-labelledby="decide-heading" className="decide">
               <h2 id="decide-heading">Decide</h2>
@@ -170,7 +194,8 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
               <form onSubmit={onSubmit}>
                 <label htmlFor="review-note">Note (recorded with the verdict)</label>
                 <textarea id="review-note" ref={noteRef} value={note} onChange={(e) => setNote(e.target.value)} rows={2} />
-                <GrantForm fields={grant} onChange={setGrant} />
+                {/* A tool definition change is approved for the fleet as it is: it carries no grant (the API refuses one). */}
+                {item.tool_change ? null : <GrantForm fields={grant} onChange={setGrant} />}
                 <div className="actions">
                   <button id="approve-button" type="button" className="primary" disabled={busy} onClick={() => resolve('approve')}>Approve</button>
                   <button type="button" className="danger" disabled={busy} onClick={() => resolve('reject')}>Reject</button>
@@ -193,6 +218,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
           </section>
           <section aria-labelledby="agent-heading">
             <h2 id="agent-heading">The agent's recent history</h2>
+            {!call?.agent_id ? <p>This item names no agent, so there is no history to show.</p> : item.agent_history.length === 0 ? <p>No records of {call.agent_id} yet.</p> : (
             <table className="grid">
               <caption className="visually-hidden">Recent records of {call?.agent_id}</caption>
               <thead><tr><th scope="col">Time</th><th scope="col">Kind</th><th scope="col">Tool</th><th scope="col">Outcome</th><th scope="col">Risk</th><th scope="col">Confidence</th></tr></thead>
@@ -207,6 +233,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
                 ))}
               </tbody>
             </table>
+            )}
           </section>
         </>
       ) : problem ? null : <p role="status">Loading…</p>}

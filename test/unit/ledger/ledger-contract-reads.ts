@@ -56,6 +56,43 @@ export function readCases(open: OpenLedger): void {
     await assert.rejects(ledger.list({ limit: -1, offset: 0 }), { code: 'LEDGER_INVALID_ARGUMENT' });
   }));
 
+  test('list and executions filter by action, outcome and created_at (from inclusive, to exclusive); bad values are refused', () => {
+    let clock = Date.parse('2026-03-01T10:00:00.000Z');
+    return withLedger(open, async (ledger) => {
+      const at = (minutes: number) => new Date(Date.parse('2026-03-01T10:00:00.000Z') + minutes * 60_000).toISOString();
+      const entries = [
+        makeEntry({ kind: 'pre_check', action: 'pay', outcome: 'approve' }),
+        makeEntry({ kind: 'pre_check', action: 'pay', outcome: 'escalate' }),
+        makeEntry({ kind: 'pre_check', action: 'lookup', outcome: 'approve' }),
+        makeEntry({ kind: 'validate', action: null, outcome: 'block' }),
+      ];
+      for (const [minute, entry] of entries.entries()) {
+        clock = Date.parse(at(minute));
+        await ledger.append(entry);
+      }
+      const seqs = async (query: Partial<Parameters<typeof ledger.list>[0]>) => (await ledger.list({ limit: 10, offset: 0, ...query })).rows.map((r) => r.seq);
+      assert.deepEqual(await seqs({ action: 'pay' }), [2, 1]);
+      assert.deepEqual(await seqs({ outcome: 'approve' }), [3, 1]);
+      assert.deepEqual(await seqs({ action: 'pay', outcome: 'escalate' }), [2]);
+      assert.deepEqual(await seqs({ created_after: at(1) }), [4, 3, 2]);
+      assert.deepEqual(await seqs({ created_before: at(1) }), [1]);
+      assert.deepEqual(await seqs({ created_after: at(1), created_before: at(3), kind: 'pre_check' }), [3, 2]);
+      assert.equal((await ledger.list({ limit: 10, offset: 0, action: 'pay', created_after: at(1) })).total, 1);
+
+      const calls = async (query: Partial<Parameters<typeof ledger.executions>[0]>) => (await ledger.executions({ limit: 10, offset: 0, ...query })).items.map((i) => [i.seq, i.execution_status]);
+      assert.deepEqual(await calls({ action: 'pay' }), [[2, 'awaiting_review'], [1, 'in_flight']]);
+      assert.deepEqual(await calls({ outcome: 'approve', status: 'in_flight' }), [[3, 'in_flight'], [1, 'in_flight']]);
+      assert.deepEqual(await calls({ action: 'lookup', created_before: at(2) }), []);
+
+      for (const bad of [{ outcome: 'maybe' }, { action: '' }, { created_after: 'yesterday' }, { created_before: '2026-03-01T10:00:00Z' }]) {
+        await assert.rejects(ledger.list({ limit: 10, offset: 0, ...bad } as never), { code: 'LEDGER_INVALID_ARGUMENT' }, JSON.stringify(bad));
+      }
+      for (const bad of [{ outcome: 'maybe' }, { action: '' }]) {
+        await assert.rejects(ledger.executions({ limit: 10, offset: 0, ...bad } as never), { code: 'LEDGER_INVALID_ARGUMENT' }, JSON.stringify(bad));
+      }
+    }, { now: () => new Date(clock) });
+  });
+
   test('findChild returns the first child of the kind; latest returns the newest of a kind', () => withLedger(open, async (ledger) => {
     const pre = await ledger.append(makeEntry({ kind: 'pre_check', action: 'pay' }));
     const judge1 = await ledger.append(makeEntry({ kind: 'judge', parent_envelope_id: pre.envelope_id }));

@@ -1664,6 +1664,8 @@ export interface components {
             hash: string;
             /** @enum {string} */
             kind: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use" | "notification_retry" | "tool_change" | "outcome_unknown" | "access" | "agent_mismatch" | "alert_ack";
+            /** @description Present when the caller's roles do not include reading personal data (only admin and auditor do): the payload fields of pii_paths that read "[masked: pii]" in this answer. A field already erased reads "[erased]" and is not listed. */
+            masked_paths?: string[];
             /** @enum {string|null} */
             outcome: "approve" | "block" | "escalate" | "request_evidence" | null;
             /** Format: uuid */
@@ -2638,6 +2640,8 @@ export interface components {
             envelope_id: string;
             /** @description Every transition and comment, oldest first. */
             history: components["schemas"]["ReviewHistoryEntry"][];
+            /** @description Present when the caller's roles do not include reading personal data (only admin and auditor do): the item's payload fields (its pii_paths, e.g. request.params.email) that read "[masked: pii]" in call and tool_change. Personal data in linked rows (a note) is masked the same way. */
+            masked_paths?: string[];
             /** @enum {string} */
             on_expiry?: "approve" | "block";
             overdue: boolean;
@@ -4423,14 +4427,22 @@ export interface operations {
             query?: {
                 /** @description Only this agent's records. */
                 agent_id?: string;
+                /** @description Only records created at or after this time (ISO-8601 date-time with an offset, or a date: its midnight UTC). */
+                from?: string;
                 /** @description Only records of this kind. */
                 kind?: "validate" | "pre_check" | "post_check" | "decision" | "review" | "kill_switch" | "judge" | "tool_pin" | "tunnel" | "idempotency_conflict" | "certification" | "certification_revocation" | "review_claim" | "review_note" | "approval" | "approval_revoked" | "approval_use" | "notification_retry" | "tool_change" | "outcome_unknown" | "access" | "agent_mismatch" | "alert_ack";
                 /** @description Page size: default 50, maximum 500. */
                 limit?: number;
                 /** @description Items to skip. */
                 offset?: number;
+                /** @description Only records with this decision outcome. */
+                outcome?: "approve" | "block" | "escalate" | "request_evidence";
                 /** @description Only pre-checks whose call stands so (each item then carries execution_status and outcome_envelope_id; kind, if given, must be pre_check): in_flight (allowed, no post-check yet), awaiting_review (escalated, no verdict yet), completed (post-checked), blocked (the decision or a reviewer said block), outcome_unknown (forwarded, and no outcome came back by the route timeout plus the grace period). */
                 status?: "in_flight" | "awaiting_review" | "completed" | "blocked" | "outcome_unknown";
+                /** @description Only records created before this time (exclusive; same forms as from). Must be later than from. */
+                to?: string;
+                /** @description Only records of this tool (the action name, exact). */
+                tool?: string;
             };
             header?: never;
             path?: never;
