@@ -47,10 +47,16 @@ export const CARD_NUMBER: ValueMatcher = {
   },
 };
 
-const NEEDS_NOTHING = 0;
-const NEEDS_AT = 1;
-const NEEDS_DIGIT = 2;
-const DIGIT = /\d/;
+// Cheap necessary conditions of the built-in patterns, tested before the pattern itself: a string
+// that fails one cannot match its pattern (email needs an '@'; a phone number '+' and a digit, or
+// the 3-3-4 digit groups; a card candidate 13 digits with at most single separators between them).
+// Most strings with digits (timestamps, ids, versions, amounts) fail them, and the RE2 automaton,
+// written in JavaScript, costs far more than these native RegExps (no nested quantifiers: linear).
+const PHONE_SHAPE = /\+\d|\d{3}\)?[ .-]\d{3}[ .-]\d{4}/;
+const CARD_SHAPE = /[2-6](?:[ -]?\d){12}/;
+const hasAt = (text: string): boolean => text.includes('@');
+const phoneShaped = (text: string): boolean => PHONE_SHAPE.test(text);
+const cardShaped = (text: string): boolean => CARD_SHAPE.test(text);
 const samePattern = (matcher: ValueMatcher, pattern: typeof EMAIL): boolean =>
   isLinearPattern(matcher) && matcher.source === pattern.source && matcher.flags === pattern.flags;
 
@@ -134,22 +140,20 @@ export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector
   const patterns = [...(options.valuePatterns ?? DEFAULT_VALUE_PATTERNS)];
   // A /g or /y RegExp keeps state between calls, so it is rewound before each test.
   const stateful = patterns.map((pattern) => pattern instanceof RegExp && (pattern.global || pattern.sticky));
-  // The built-in patterns cannot match a string without '@' (email) or without a digit (phone,
-  // card): a scan for that character is much cheaper than the RegExp, and most strings are prose.
-  // (Compared by source, so a detector rebuilt from its spec in another thread keeps the shortcut.)
-  const needs = patterns.map((pattern) => (samePattern(pattern, EMAIL) ? NEEDS_AT
-    : samePattern(pattern, PHONE) || pattern === CARD_NUMBER ? NEEDS_DIGIT : NEEDS_NOTHING));
+  // The built-in patterns are tested only on strings of their shape (above); most strings are
+  // prose, timestamps or ids. (Compared by source, so a detector rebuilt from its spec in another
+  // thread keeps the shortcut.)
+  const shapes = patterns.map((pattern) => (samePattern(pattern, EMAIL) ? hasAt
+    : samePattern(pattern, PHONE) ? phoneShaped : pattern === CARD_NUMBER ? cardShaped : undefined));
   // Linear patterns without a shortcut (the bundle's own) run as one automaton: one pass per string.
-  const combined = patterns.filter((pattern, i) => isLinearPattern(pattern) && needs[i] === NEEDS_NOTHING);
+  const combined = patterns.filter((pattern, i) => isLinearPattern(pattern) && shapes[i] === undefined);
   const combinedSet = combined.length > 1 ? compilePatternSet(combined.filter(isLinearPattern)) : undefined;
   const matchesPattern = (text: string): boolean => {
     if (combinedSet && combinedSet.matching(text).length > 0) return true;
-    let hasDigit: boolean | undefined;
     for (let i = 0; i < patterns.length; i += 1) {
       if (combinedSet && combined.includes(patterns[i])) continue;
-      const need = needs[i];
-      if (need === NEEDS_AT && !text.includes('@')) continue;
-      if (need === NEEDS_DIGIT && !(hasDigit ??= DIGIT.test(text))) continue;
+      const shaped = shapes[i];
+      if (shaped !== undefined && !shaped(text)) continue;
       if (stateful[i]) (patterns[i] as RegExp).lastIndex = 0;
       if (patterns[i].test(text)) return true;
     }

@@ -58,11 +58,13 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
     const thread = new Worker(WRITER_MODULE, { workerData: data, name: 'ledger-writer' });
     thread.unref();
     thread.on('message', (reply: WriterReply) => {
-      const settle = pending.get(reply.id);
-      if (!settle) return;
-      pending.delete(reply.id);
+      for (const { id, result } of reply.results) {
+        const settle = pending.get(id);
+        if (!settle) continue;
+        pending.delete(id);
+        settle(result);
+      }
       if (pending.size === 0) thread.unref();
-      settle(reply.result);
     });
     thread.on('error', (err: unknown) => abandon(thread, (err as Error)?.message ?? String(err)));
     thread.on('exit', (code) => abandon(thread, `exit code ${code}`));
@@ -85,8 +87,9 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
           resolve({ ok: false, detail: `the batch could not be sent to the writer thread: ${(err as Error).message}`, head: null });
           return;
         }
+        // Referenced while anything is pending: once, not per batch (ref() crosses into C++).
+        if (pending.size === 0) thread.ref();
         pending.set(id, resolve);
-        thread.ref();
       });
     },
     async close() {

@@ -14,4 +14,5 @@ export type WriterRequest =
   | { type: 'append'; id: number; batch: AppendRequest[] }
   | { type: 'close' };
 
-export type WriterReply = { type: 'appended'; id: number; result: BatchResult };
+/** One message for every batch committed together: one hand-off back instead of one per batch. */
+export type WriterReply = { type: 'appended'; results: Array<{ id: number; result: BatchResult }> };

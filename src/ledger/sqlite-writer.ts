@@ -1,7 +1,7 @@
 // The ledger's writer thread (a node:worker_threads Worker). It owns the write connection, so
 // the fsync of each group commit, the row hashes and, when the detector can be rebuilt here,
-// the PII sealing all run off the main thread. One message in and one out per batch; batches
-// that queued up while the thread was committing go into one transaction together.
+// the PII sealing all run off the main thread. One message in per batch; batches that queued up
+// while the thread was committing go into one transaction together, answered in one message.
 
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { piiDetectorFromSpec } from './pii-detector.ts';
@@ -26,10 +26,8 @@ port.on('message', (first: WriterRequest) => {
   }
   if (appends.length > 0) {
     const results = appendTogether(appender, appends.map((request) => request.batch));
-    appends.forEach((request, i) => {
-      const reply: WriterReply = { type: 'appended', id: request.id, result: results[i]! };
-      port.postMessage(reply);
-    });
+    const reply: WriterReply = { type: 'appended', results: appends.map((request, i) => ({ id: request.id, result: results[i]! })) };
+    port.postMessage(reply);
   }
   if (closing) {
     db.close();

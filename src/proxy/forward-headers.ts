@@ -2,9 +2,9 @@
 // the upstream learns who asked (X-Forwarded-*) and the call joins the agent's trace (W3C
 // traceparent, with the sidecar as the parent span).
 
-import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { activeTraceparent } from '../observability/tracing.ts';
+import { randomHex } from './random-hex.ts';
 
 const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization',
@@ -53,8 +53,8 @@ export function upstreamRequestHeaders(req: IncomingMessage, facts: ForwardFacts
 /** Keeps the agent's trace id and sampling flag, with a new span id for this hop; starts a trace when there is none. */
 export function childTraceparent(incoming: string | string[] | undefined): string {
   const match = typeof incoming === 'string' ? TRACEPARENT.exec(incoming.trim().toLowerCase()) : null;
-  if (match && !/^0+$/.test(match[1]) && !/^0+$/.test(match[2])) return `00-${match[1]}-${randomBytes(8).toString('hex')}-${match[3]}`;
-  const ids = randomBytes(24).toString('hex');
+  if (match && !/^0+$/.test(match[1]) && !/^0+$/.test(match[2])) return `00-${match[1]}-${randomHex(8)}-${match[3]}`;
+  const ids = randomHex(24);
   return `00-${ids.slice(0, 32)}-${ids.slice(32)}-01`;
 }
 

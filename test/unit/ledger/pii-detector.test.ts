@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  createPiiDetector, defaultPiiDetector, getAtPath, parsePath, piiDetectorFromSpec, piiDetectorSpec, type PiiDetector,
+  createPiiDetector, defaultPiiDetector, DEFAULT_VALUE_PATTERNS, getAtPath, parsePath, piiDetectorFromSpec, piiDetectorSpec, type PiiDetector,
 } from '../../../src/ledger/index.ts';
 
 describe('defaultPiiDetector', () => {
@@ -65,5 +65,33 @@ describe('defaultPiiDetector', () => {
     assert.equal(piiDetectorSpec(createPiiDetector({ valuePatterns: [{ test: (text) => text === 'x' }] })), undefined);
     assert.equal(piiDetectorSpec(createPiiDetector({ valuePatterns: [Object.assign(/x/, { test: () => true })] })), undefined);
     assert.deepEqual(piiDetectorSpec(createPiiDetector({ personalKeys: ['a'], valuePatterns: [/x/] })), { personalKeys: ['a'], valuePatterns: [/x/] });
+  });
+});
+
+describe('the built-in patterns\' shape checks', () => {
+  // The same patterns behind plain wrappers: no shortcut applies, so each string meets the automaton.
+  const unshortcut = createPiiDetector({ valuePatterns: DEFAULT_VALUE_PATTERNS.map((pattern) => ({ test: (text: string) => pattern.test(text) })) });
+
+  test('find exactly what the patterns find without them (phone, card, email shapes, near misses)', () => {
+    // Strings built from the characters the patterns turn on, so phone and card shapes and near misses are common.
+    const piece = fc.oneof(
+      fc.constantFrom('+', '(', ')', ' ', '.', '-', '@', 'a', 'x.io', '_', '\n', 'é', '4111', '555', '0958', '2026-11-26T00:40:02.123Z', '+1', '+44', ' 20', '(55)', '-7'),
+      fc.integer({ min: 0, max: 9 }).map(String),
+      fc.string({ maxLength: 3 }),
+    );
+    const text = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''));
+    fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), (texts) => {
+      const payload = Object.fromEntries(texts.map((value, i) => [`memo${i}`, value]));
+      assert.deepEqual(defaultPiiDetector(payload), unshortcut(payload));
+    }), { numRuns: 3000 });
+  });
+
+  test('known shapes: each pattern still finds its own', () => {
+    for (const value of ['+44 20 7946 0958', '(555) 123-4567', '555.123.4567', '4111 1111 1111 1111', '4111-1111-1111-1111', 'mail ann@example.com now']) {
+      assert.deepEqual(defaultPiiDetector({ memo: value }), ['memo'], value);
+    }
+    for (const value of ['2026-11-26T00:40:02.123Z', '01a2154d-ad21-7742-a2dc-d6b43cd724b9', 'pol-dfc077602463', '4111 1111 1111 1112']) {
+      assert.deepEqual(defaultPiiDetector({ memo: value }), [], value);
+    }
   });
 });
