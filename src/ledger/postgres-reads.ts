@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { checkKind, checkListQuery, checkPaging, checkPeriodQuery, checkReviewQuery } from './query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from './row-codec.ts';
 import type { Outcome } from '../governance/types.ts';
-import type { Ledger, ReviewItem, UsageCounts } from './types.ts';
+import { DECIDED_KINDS, kindsSql, REVIEW_ITEM_KINDS, type Ledger, type ReviewItem, type UsageCounts } from './types.ts';
 import { checkUsageQuery, usageSql } from './usage-sql.ts';
 import { reviewFilterValues } from './review-queue-filters.ts';
 import { executionItem, executionSql } from './execution-queries.ts';
@@ -14,9 +14,7 @@ import { toLikePattern } from './agent-patterns.ts';
 
 type Reads = LedgerReads;
 
-const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;
-/** Decided rows and tool definition changes (src/proxy/tool-change.ts); the partial index ledger_review_candidates holds exactly these. */
-const REVIEW_ITEM_KINDS = `('validate', 'pre_check', 'post_check', 'decision', 'tool_change')`;
+const DECIDED = kindsSql(DECIDED_KINDS);
 
 /** The item's state derived from its linked rows, as in sqlite-review-queue.ts; computed in SQL so that filtering, paging and the total agree. */
 const CLASSIFIED = `
@@ -31,7 +29,7 @@ const CLASSIFIED = `
              ORDER BY c.seq DESC LIMIT 1) AS claimed_by
       FROM ledger l
      WHERE l.outcome IN ('escalate', 'request_evidence')
-       AND l.kind IN ${REVIEW_ITEM_KINDS}
+       AND l.kind IN ${kindsSql(REVIEW_ITEM_KINDS)}
        AND ($1::text IS NULL OR l.risk_tier = $1::text)
        AND ($4::text IS NULL OR l.agent_id = $4::text)
        AND ($5::text IS NULL OR l.action = $5::text)
@@ -111,7 +109,7 @@ export function createPostgresReader(pool: pg.Pool): Reads {
       const { rows } = await pool.query({
         name: 'ledger_recent_outcomes',
         text: `SELECT outcome, final_confidence, created_at FROM ledger
-                WHERE agent_id = $1 AND kind IN ${DECIDED_KINDS} AND outcome IS NOT NULL
+                WHERE agent_id = $1 AND kind IN ${DECIDED} AND outcome IS NOT NULL
                   AND (payload::jsonb ->> 'decided_by') IS DISTINCT FROM 'kill_switch'
                 ORDER BY seq DESC LIMIT $2`,
         values: [agentId, limit],
@@ -120,7 +118,7 @@ export function createPostgresReader(pool: pg.Pool): Reads {
         // read without the filter (a kill-switch block may then count) rather than fail.
         if (error.code !== '22P02') throw error;
         return pool.query(`SELECT outcome, final_confidence, created_at FROM ledger
-                WHERE agent_id = $1 AND kind IN ${DECIDED_KINDS} AND outcome IS NOT NULL
+                WHERE agent_id = $1 AND kind IN ${DECIDED} AND outcome IS NOT NULL
                 ORDER BY seq DESC LIMIT $2`, [agentId, limit]);
       });
       return rows.map((row) => ({ outcome: row.outcome as Outcome, final_confidence: row.final_confidence as number | null, created_at: row.created_at as string }));

@@ -8,14 +8,13 @@ import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } fro
 import { createReviewQueueReader } from './sqlite-review-queue.ts';
 import { executionItem, executionSql } from './execution-queries.ts';
 import type { Outcome } from '../governance/types.ts';
-import type { Ledger, ListQuery, UsageCounts } from './types.ts';
+import { DECIDED_KINDS, kindsSql, type Ledger, type ListQuery, type UsageCounts } from './types.ts';
 import { checkUsageQuery, usageSql } from './usage-sql.ts';
 
 type Reads = LedgerReads;
 type SyncReads = { [K in keyof Reads]: (...args: Parameters<Reads[K]>) => Awaited<ReturnType<Reads[K]>> };
 
 const CHILDREN_LIMIT = 1000;
-const DECIDED_KINDS = `('validate', 'pre_check', 'post_check', 'decision')`;
 // A kill-switch block is the operator's decision, not the agent's record (governance/reliability.ts).
 // json_valid: a payload that is not JSON (tampering, which verify reports) must not fail the read.
 const NOT_OPERATOR_DECIDED = `(CASE WHEN json_valid(payload) THEN json_extract(payload, '$.decided_by') END) IS NOT 'kill_switch'`;
@@ -27,7 +26,7 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
   const newestOfKind = db.prepare(`${SELECT_PUBLIC_ROW} WHERE kind = ? ORDER BY seq DESC LIMIT 1`);
   const outcomes = db.prepare(
     `SELECT outcome, final_confidence, created_at FROM ledger
-      WHERE agent_id = ? AND kind IN ${DECIDED_KINDS} AND outcome IS NOT NULL
+      WHERE agent_id = ? AND kind IN ${kindsSql(DECIDED_KINDS)} AND outcome IS NOT NULL
         AND ${NOT_OPERATOR_DECIDED}
       ORDER BY seq DESC LIMIT ?`,
   );

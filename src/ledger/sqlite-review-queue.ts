@@ -5,7 +5,7 @@
 // filtering, paging and the total agree.
 
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import type { ReviewItem, ReviewQuery } from './types.ts';
+import { kindsSql, REVIEW_ITEM_KINDS, type ReviewItem, type ReviewQuery } from './types.ts';
 import { reviewFilterValues } from './review-queue-filters.ts';
 
 /**
@@ -24,7 +24,7 @@ const CLASSIFIED = `
              ORDER BY c.seq DESC LIMIT 1) AS claimed_by
       FROM ledger l INDEXED BY ledger_review_candidates
      WHERE l.outcome IN ('escalate', 'request_evidence')
-       AND l.kind IN ('validate', 'pre_check', 'post_check', 'decision', 'tool_change')
+       AND l.kind IN ${kindsSql(REVIEW_ITEM_KINDS)}
        AND ($tier IS NULL OR l.risk_tier = $tier)
        AND ($agent IS NULL OR l.agent_id = $agent)
        AND ($agents IS NULL OR EXISTS (SELECT 1 FROM json_each($agents) p WHERE l.agent_id GLOB p.value))

@@ -24,6 +24,29 @@ export const ENTRY_KINDS = [
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
+/** An agent's calls, each decided by the pipeline (validate, pre-check, post-check). */
+export const CALL_KINDS = ['validate', 'pre_check', 'post_check'] as const satisfies readonly EntryKind[];
+/**
+ * Kinds that carry a decision: the agent's calls and re-run decisions. Their outcomes are what
+ * analytics, reports, team usage and the agent's recent outcomes count.
+ */
+export const DECIDED_KINDS = [...CALL_KINDS, 'decision'] as const satisfies readonly EntryKind[];
+/**
+ * What can become a review item: a decided row, or a changed MCP tool definition
+ * (src/proxy/tool-change.ts). The partial index ledger_review_candidates holds exactly these, in
+ * this order: SQLite uses a partial index only for a query that names the same IN list.
+ */
+export const REVIEW_ITEM_KINDS = [...DECIDED_KINDS, 'tool_change'] as const satisfies readonly EntryKind[];
+
+export const isCallKind = (kind: string): boolean => (CALL_KINDS as readonly string[]).includes(kind);
+export const isDecidedKind = (kind: string): boolean => (DECIDED_KINDS as readonly string[]).includes(kind);
+export const isReviewItemKind = (kind: string): boolean => (REVIEW_ITEM_KINDS as readonly string[]).includes(kind);
+
+/** Kinds as an SQL IN list, `('validate', 'pre_check')`. Kinds are our constants, never input. */
+export function kindsSql(kinds: readonly EntryKind[]): string {
+  return `(${kinds.map((kind) => `'${kind}'`).join(', ')})`;
+}
+
 /** What a caller appends. The store assigns seq, created_at, digests and hashes. */
 export interface LedgerEntry {
   envelope_id: string;
