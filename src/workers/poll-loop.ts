@@ -12,6 +12,8 @@ export interface PollLoopOptions {
   /** Milliseconds between timer wakes, read again for each wait so that a reloaded setting applies. */
   intervalMs(): number;
   onError(error: Error): void;
+  /** Poll once at start (default), or first when the timer fires. */
+  pollAtStart?: boolean;
 }
 
 export interface PollLoop {
@@ -23,7 +25,7 @@ export interface PollLoop {
   stop(): Promise<void>;
 }
 
-/** Starts the loop with a first poll at once. The timer does not keep the process alive. */
+/** Starts the loop (with a first poll at once unless `pollAtStart` is false). The timer does not keep the process alive. */
 export function startPollLoop(options: PollLoopOptions): PollLoop {
   let stopped = false;
   let inProgress: Promise<void> | undefined;
@@ -67,7 +69,7 @@ export function startPollLoop(options: PollLoopOptions): PollLoop {
   };
 
   schedule();
-  wake();
+  if (options.pollAtStart !== false) wake();
   return {
     wake,
     get inProgress() {

@@ -44,9 +44,22 @@ function start(t: { after(fn: () => unknown): void }, { releaseAll, ...options }
   return loop;
 }
 
-test('polls once at start; idle between polls', HANG_GUARD, async (t) => {
+/** A loop over gated polls, with a quiet timer. */
+function startGated(t: { after(fn: () => unknown): void }, options: Partial<PollLoopOptions> = {}) {
   const polls = gatedPolls();
-  const loop = start(t, { poll: polls.poll, releaseAll: polls.releaseAll });
+  const loop = start(t, { ...options, poll: polls.poll, releaseAll: polls.releaseAll });
+  /** Wakes the idle loop and lets its poll number `n` run to its end. */
+  const wakeAndFinish = async (n: number): Promise<void> => {
+    loop.wake();
+    await polls.started(n);
+    polls.release(n);
+    await loop.inProgress;
+  };
+  return { polls, loop, wakeAndFinish };
+}
+
+test('polls once at start; idle between polls', HANG_GUARD, async (t) => {
+  const { polls, loop } = startGated(t);
   await polls.started(1);
   assert.ok(loop.inProgress, 'a poll is in progress');
   polls.release(1);
@@ -55,9 +68,16 @@ test('polls once at start; idle between polls', HANG_GUARD, async (t) => {
   assert.equal(polls.count, 1);
 });
 
+test('with pollAtStart false, the first poll waits for a wake', HANG_GUARD, async (t) => {
+  const { polls, loop, wakeAndFinish } = startGated(t, { pollAtStart: false });
+  assert.equal(loop.inProgress, undefined);
+  assert.equal(polls.count, 0);
+  await wakeAndFinish(1);
+  assert.equal(polls.count, 1);
+});
+
 test('wakes during a poll run exactly one more poll after it, never two at once', HANG_GUARD, async (t) => {
-  const polls = gatedPolls();
-  const loop = start(t, { poll: polls.poll, releaseAll: polls.releaseAll });
+  const { polls, loop, wakeAndFinish } = startGated(t);
   await polls.started(1);
   loop.wake();
   loop.wake();
@@ -68,16 +88,12 @@ test('wakes during a poll run exactly one more poll after it, never two at once'
   polls.release(2);
   await loop.inProgress;
   assert.equal(polls.count, 2, 'three wakes during one poll cost one more poll');
-  loop.wake();
-  await polls.started(3);
-  polls.release(3);
-  await loop.inProgress;
+  await wakeAndFinish(3);
   assert.equal(polls.count, 3, 'a wake when idle polls at once');
 });
 
 test('a poll that reports more work polls again at once; one that does not, does not', HANG_GUARD, async (t) => {
-  const polls = gatedPolls();
-  const loop = start(t, { poll: polls.poll, releaseAll: polls.releaseAll });
+  const { polls, loop } = startGated(t);
   await polls.started(1);
   polls.release(1, true);
   await polls.started(2);
@@ -87,8 +103,7 @@ test('a poll that reports more work polls again at once; one that does not, does
 });
 
 test('stop waits for the poll in progress, and no poll starts after it', HANG_GUARD, async (t) => {
-  const polls = gatedPolls();
-  const loop = start(t, { poll: polls.poll, releaseAll: polls.releaseAll });
+  const { polls, loop } = startGated(t);
   await polls.started(1);
   loop.wake();
   let stopped = false;
@@ -104,9 +119,8 @@ test('stop waits for the poll in progress, and no poll starts after it', HANG_GU
 });
 
 test('a failing poll is reported, and the loop goes on', HANG_GUARD, async (t) => {
-  const polls = gatedPolls();
   const reported: Error[] = [];
-  const loop = start(t, { poll: polls.poll, releaseAll: polls.releaseAll, onError: (error) => { reported.push(error); } });
+  const { polls, loop, wakeAndFinish } = startGated(t, { onError: (error) => { reported.push(error); } });
   await polls.started(1);
   loop.wake();
   polls.release(1, new Error('store unreachable'));
@@ -114,10 +128,7 @@ test('a failing poll is reported, and the loop goes on', HANG_GUARD, async (t) =
   assert.deepEqual(reported.map((e) => e.message), ['store unreachable']);
   polls.release(2);
   await loop.inProgress;
-  loop.wake();
-  await polls.started(3);
-  polls.release(3);
-  await loop.inProgress;
+  await wakeAndFinish(3);
   assert.equal(polls.count, 3);
 });
 
