@@ -16,7 +16,7 @@ export const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
   { channel: 'gateway:judge', toEvent: fromJudge }, // src/judge/judge-events.ts: retroactive_escalation
   { channel: 'gateway:kill_switch', toEvent: fromKillSwitch }, // src/runtime/kill-switch.ts: kill_switch.changed
   { channel: 'gateway:tool-pin' }, // src/oversight/tool-pin-events.ts: tool_pin.changed (a definition change accepted)
-  { channel: 'gateway:chain' }, // src/ledger/ledger-audit.ts: chain.verify_failed
+  { channel: 'gateway:chain' }, // src/ledger/chain/ledger-audit.ts: chain.verify_failed
   { channel: 'gateway:execution' }, // the outcome_unknown reconciler: execution.outcome_unknown
   { channel: 'gateway:alert' }, // alert rules: alert.firing | alert.resolved
 ];
