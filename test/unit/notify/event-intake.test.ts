@@ -15,7 +15,7 @@ import { openSqliteOutbox } from '../../../src/notify/sqlite-outbox.ts';
 import { publishJudgeEvent } from '../../../src/judge/judge-events.ts';
 import { createLogger } from '../../../src/observability/index.ts';
 import { KILL_SWITCH_EVENTS_CHANNEL, KillSwitch } from '../../../src/runtime/index.ts';
-import { ToolPins, definitionHash } from '../../../src/proxy/tool-pins.ts';
+import { ToolPins, definitionHash } from '../../../src/proxy/mcp/tool-pins.ts';
 
 const versions = { policy_version: 'p1', score_version: 's1' };
 const settings = parseNotificationsFile(`webhooks:

@@ -4,22 +4,22 @@
 // belong to POSTs, where they are checked, and one arriving here (a resumed stream) is dropped.
 
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { ApiError, parseJson, readBody } from '../http/index.ts';
-import type { Logger } from '../observability/index.ts';
-import type { PolicySource } from '../runtime/index.ts';
-import { upstreamRequestHeaders } from './forward-headers.ts';
-import type { GovernanceGate } from './governance-gate.ts';
-import type { ProxiedRequest } from './governed-http.ts';
+import { ApiError, parseJson, readBody } from '../../http/index.ts';
+import type { Logger } from '../../observability/index.ts';
+import type { PolicySource } from '../../runtime/index.ts';
+import { upstreamRequestHeaders } from '../upstream/forward-headers.ts';
+import type { GovernanceGate } from '../governance-gate.ts';
+import type { ProxiedRequest } from '../http/governed-http.ts';
 import { INVALID_REQUEST, PARSE_ERROR, errorMessage, isRequest, isResponse } from './json-rpc.ts';
 import { isEventStream, pipeThrough, relayTransformed } from './mcp-response-relay.ts';
 import { handleToolCall, sendJson } from './mcp-tool-call.ts';
 import { toolsListTransform } from './mcp-tools-list.ts';
-import { sendProblem } from './proxy-problems.ts';
-import { upstreamPath } from './route-matcher.ts';
-import { publishSidecarEvent } from './sidecar-events.ts';
+import { sendProblem } from '../proxy-problems.ts';
+import { upstreamPath } from '../routes/route-matcher.ts';
+import { publishSidecarEvent } from '../sidecar-events.ts';
 import type { ToolPins } from './tool-pins.ts';
 import type { McpElicitations } from './mcp-elicitation.ts';
-import { abortWhenClosed, type UpstreamPools } from './upstream-pools.ts';
+import { abortWhenClosed, type UpstreamPools } from '../upstream/upstream-pools.ts';
 
 export interface McpDeps {
   gate: GovernanceGate;

@@ -6,11 +6,11 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
-import { sendProblem } from './proxy-problems.ts';
-import { upstreamPath, type RequestTarget } from './route-matcher.ts';
-import { publishSidecarEvent } from './sidecar-events.ts';
-import { upstreamFailure } from './upstream-pools.ts';
-import type { SidecarRoute } from './route-types.ts';
+import { sendProblem } from '../proxy-problems.ts';
+import { upstreamPath, type RequestTarget } from '../routes/route-matcher.ts';
+import { publishSidecarEvent } from '../sidecar-events.ts';
+import { upstreamFailure } from '../upstream/upstream-pools.ts';
+import type { SidecarRoute } from '../routes/route-types.ts';
 
 export class UngovernedProxy {
   readonly #proxy = createProxyServer({ xfwd: true, changeOrigin: true, ws: true });

@@ -6,13 +6,13 @@
 import { once } from 'node:events';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { agentResponseHeaders, type HeaderMap } from './forward-headers.ts';
+import { agentResponseHeaders, type HeaderMap } from '../upstream/forward-headers.ts';
 import { isResponse, type JsonRpcResponse } from './json-rpc.ts';
-import { decodeBody, readBounded } from './response-body.ts';
+import { decodeBody, readBounded } from '../upstream/response-body.ts';
 import { SseParser, eventJson, formatSse, strictJsonOrUndefined, withData, type SseEvent } from './sse-stream.ts';
-import { ApiError } from '../http/index.ts';
-import type { OpenedResponse } from './upstream-pools.ts';
-import type { SidecarRoute } from './route-types.ts';
+import { ApiError } from '../../http/index.ts';
+import type { OpenedResponse } from '../upstream/upstream-pools.ts';
+import type { SidecarRoute } from '../routes/route-types.ts';
 
 /** Returns the message to release, or null to drop it. */
 export type MessageTransform = (message: JsonRpcResponse) => Promise<JsonRpcResponse | null>;

@@ -8,12 +8,12 @@
 // (route mcp.accept_tool_changes). Pins are read back from the ledger at start, so a restart
 // forgets nothing.
 
-import { canonicalJson, eventEntry, sha256Hex, type Ledger, type LedgerRow } from '../ledger/index.ts';
-import { derivedEnvelopeId, isDuplicateEnvelope } from '../oversight/transition-id.ts';
-import { openToolChange, toolChangeId, toolChangeVerdict } from '../oversight/tool-change.ts';
-import { publishToolPinEvent } from '../oversight/tool-pin-events.ts';
-import { publishReviewCreated } from '../runtime/review-created.ts';
-import type { SidecarRoute } from './route-types.ts';
+import { canonicalJson, eventEntry, sha256Hex, type Ledger, type LedgerRow } from '../../ledger/index.ts';
+import { derivedEnvelopeId, isDuplicateEnvelope } from '../../oversight/transition-id.ts';
+import { openToolChange, toolChangeId, toolChangeVerdict } from '../../oversight/tool-change.ts';
+import { publishToolPinEvent } from '../../oversight/tool-pin-events.ts';
+import { publishReviewCreated } from '../../runtime/review-created.ts';
+import type { SidecarRoute } from '../routes/route-types.ts';
 
 export type PinStatus = 'pinned' | 'same' | 'accepted' | 'changed';
 

@@ -7,12 +7,12 @@
 import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError, problemBody } from '../http/index.ts';
-import { eventEntry, type Ledger, type LedgerEntry } from '../ledger/index.ts';
-import type { Logger } from '../observability/index.ts';
-import { connectAllowed, splitHost } from './route-matcher.ts';
-import { publishSidecarEvent } from './sidecar-events.ts';
-import type { ConnectRule } from './route-types.ts';
+import { ApiError, problemBody } from '../../http/index.ts';
+import { eventEntry, type Ledger, type LedgerEntry } from '../../ledger/index.ts';
+import type { Logger } from '../../observability/index.ts';
+import { connectAllowed, splitHost } from '../routes/route-matcher.ts';
+import { publishSidecarEvent } from '../sidecar-events.ts';
+import type { ConnectRule } from '../routes/route-types.ts';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 /** The first byte of a TLS record carrying a handshake (ClientHello). */

@@ -2,7 +2,7 @@
 // fixed name, a path template (`/tools/{tool}`) or JSON body fields. Params come from the JSON
 // body, or from the query string when there is no body (a GET).
 
-import type { ToolSource } from './route-types.ts';
+import type { ToolSource } from '../routes/route-types.ts';
 
 export interface IdentifiedCall {
   name: string;

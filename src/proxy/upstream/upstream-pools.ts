@@ -9,9 +9,9 @@
 import type { Pool } from 'undici';
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { ApiError } from '../http/index.ts';
+import { ApiError } from '../../http/index.ts';
 import type { HeaderMap } from './forward-headers.ts';
-import type { SidecarRoute } from './route-types.ts';
+import type { SidecarRoute } from '../routes/route-types.ts';
 
 export interface UpstreamRequest {
   method: string;

@@ -4,21 +4,21 @@
 
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { ApiError } from '../http/index.ts';
-import { callFacts } from './call-facts.ts';
-import { upstreamRequestHeaders } from './forward-headers.ts';
-import { ledgerRefusal, type CallFacts, type PreVerdict } from './governance-gate.ts';
+import { ApiError } from '../../http/index.ts';
+import { callFacts } from '../call-facts.ts';
+import { upstreamRequestHeaders } from '../upstream/forward-headers.ts';
+import { ledgerRefusal, type CallFacts, type PreVerdict } from '../governance-gate.ts';
 import { errorMessage, resultMessage, sameId, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
 import { relayIntoStream, relayTransformed } from './mcp-response-relay.ts';
 import { EventStreamAnswer, type Elicitor } from './mcp-elicitation.ts';
 import { blockedCallResult, changedToolResult, unrecordedResult, withheldResultResult, type ToolResult } from './mcp-results.ts';
-import { redactionPatterns, redactValue } from './redaction.ts';
-import { isObject, outputOf } from './response-body.ts';
-import { publishSidecarEvent } from './sidecar-events.ts';
-import { upstreamPath } from './route-matcher.ts';
-import { abortWhenClosed } from './upstream-pools.ts';
+import { redactionPatterns, redactValue } from '../redaction.ts';
+import { isObject, outputOf } from '../upstream/response-body.ts';
+import { publishSidecarEvent } from '../sidecar-events.ts';
+import { upstreamPath } from '../routes/route-matcher.ts';
+import { abortWhenClosed } from '../upstream/upstream-pools.ts';
 import type { McpDeps } from './mcp-route.ts';
-import type { ProxiedRequest } from './governed-http.ts';
+import type { ProxiedRequest } from '../http/governed-http.ts';
 
 export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, request: JsonRpcRequest, raw: Buffer): Promise<void> {
   const { req, res, route } = call;

@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { activeTraceparent } from '../observability/tracing.ts';
+import { activeTraceparent } from '../../observability/tracing.ts';
 
 const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization',

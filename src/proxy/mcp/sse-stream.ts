@@ -2,7 +2,7 @@
 // written back out. The sidecar re-emits every event it does not change, so notifications and
 // server requests keep flowing while a tool result waits for its post-check.
 
-import { StrictJsonError, parseStrictJson } from '../json/index.ts';
+import { StrictJsonError, parseStrictJson } from '../../json/index.ts';
 
 export interface SseEvent {
   id?: string;

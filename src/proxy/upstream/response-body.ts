@@ -4,10 +4,10 @@
 
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { ApiError } from '../http/index.ts';
-import { parseStrictJson } from '../json/index.ts';
+import { ApiError } from '../../http/index.ts';
+import { parseStrictJson } from '../../json/index.ts';
 import { upstreamFailure } from './upstream-pools.ts';
-import type { SidecarRoute } from './route-types.ts';
+import type { SidecarRoute } from '../routes/route-types.ts';
 
 export async function readBounded(body: Readable, route: SidecarRoute, declaredLength: unknown): Promise<Buffer> {
   const limit = route.maxResponseBytes;

@@ -1,7 +1,7 @@
 // The sidecar's settings as the data path reads them: config/gateway.yaml after validation,
 // with every default filled in and every URL and template compiled once.
 
-import type { Framework } from '../governance/index.ts';
+import type { Framework } from '../../governance/index.ts';
 
 export type RouteProtocol = 'http' | 'mcp';
 /** closed: no ledger record, no forwarding (503). open: forward anyway, log and count it. */

@@ -4,8 +4,8 @@
 
 import { Ajv, type ErrorObject } from 'ajv';
 import picomatch from 'picomatch';
-import { ConfigFileError, parseLocatedYaml, type ConfigFileIssue, type FieldPath, type LocatedYaml } from '../config/index.ts';
-import type { Framework } from '../governance/index.ts';
+import { ConfigFileError, parseLocatedYaml, type ConfigFileIssue, type FieldPath, type LocatedYaml } from '../../config/index.ts';
+import type { Framework } from '../../governance/index.ts';
 import { GATEWAY_FILE_SCHEMA } from './gateway-file-schema.ts';
 import { NO_ROUTES, type ConnectRule, type SidecarRoute, type SidecarSettings, type ToolSource } from './route-types.ts';
 

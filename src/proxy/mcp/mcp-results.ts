@@ -2,10 +2,10 @@
 // protocol error: it is a result with `isError: true` whose text says why, so the agent's model
 // reads the reason and can change course. `_meta` carries the same facts for programs.
 
-import { reviewItemPath } from '../oversight/review-item-view.ts';
-import type { ResponseBody } from '../runtime/index.ts';
-import { decisionOf, failuresOf, reviewSentence } from './proxy-problems.ts';
-import type { ReviewNotice } from './governance-gate.ts';
+import { reviewItemPath } from '../../oversight/review-item-view.ts';
+import type { ResponseBody } from '../../runtime/index.ts';
+import { decisionOf, failuresOf, reviewSentence } from '../proxy-problems.ts';
+import type { ReviewNotice } from '../governance-gate.ts';
 
 export const DECISION_META_KEY = 'io.governance-gateway/decision';
 

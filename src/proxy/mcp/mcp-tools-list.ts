@@ -2,13 +2,13 @@
 // none whose definition changed since it was pinned. The agent's model is never shown a tool it
 // may not call, nor a description rewritten after it was reviewed.
 
-import { ApiError } from '../http/index.ts';
+import { ApiError } from '../../http/index.ts';
 import type { JsonRpcResponse } from './json-rpc.ts';
 import type { MessageTransform } from './mcp-response-relay.ts';
 import type { McpDeps } from './mcp-route.ts';
-import type { ProxiedRequest } from './governed-http.ts';
-import { isObject } from './response-body.ts';
-import { publishSidecarEvent } from './sidecar-events.ts';
+import type { ProxiedRequest } from '../http/governed-http.ts';
+import { isObject } from '../upstream/response-body.ts';
+import { publishSidecarEvent } from '../sidecar-events.ts';
 import type { ToolDefinition } from './tool-pins.ts';
 
 export function toolsListTransform(deps: McpDeps, call: ProxiedRequest): MessageTransform {

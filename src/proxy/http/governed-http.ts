@@ -5,20 +5,20 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { ApiError, parseJson, readBody } from '../http/index.ts';
-import { inSpan, SPAN_NAMES, SpanKind, tracingOn, type Logger } from '../observability/index.ts';
-import type { PolicySource } from '../runtime/index.ts';
-import { callFacts } from './call-facts.ts';
-import { agentResponseHeaders, upstreamRequestHeaders } from './forward-headers.ts';
-import { GovernanceGate, ledgerRefusal, type CallFacts, type PreVerdict, type UpstreamFacts } from './governance-gate.ts';
-import { blockedCall, sendProblem, withheldResult } from './proxy-problems.ts';
-import { redactionPatterns, redactValue, type RedactionHit } from './redaction.ts';
-import { bodyOf, decodeBody, outputOf, readBounded, type OutputForm } from './response-body.ts';
-import { unsafePathReason, upstreamPath, type RequestTarget } from './route-matcher.ts';
-import { publishSidecarEvent } from './sidecar-events.ts';
+import { ApiError, parseJson, readBody } from '../../http/index.ts';
+import { inSpan, SPAN_NAMES, SpanKind, tracingOn, type Logger } from '../../observability/index.ts';
+import type { PolicySource } from '../../runtime/index.ts';
+import { callFacts } from '../call-facts.ts';
+import { agentResponseHeaders, upstreamRequestHeaders } from '../upstream/forward-headers.ts';
+import { GovernanceGate, ledgerRefusal, type CallFacts, type PreVerdict, type UpstreamFacts } from '../governance-gate.ts';
+import { blockedCall, sendProblem, withheldResult } from '../proxy-problems.ts';
+import { redactionPatterns, redactValue, type RedactionHit } from '../redaction.ts';
+import { bodyOf, decodeBody, outputOf, readBounded, type OutputForm } from '../upstream/response-body.ts';
+import { unsafePathReason, upstreamPath, type RequestTarget } from '../routes/route-matcher.ts';
+import { publishSidecarEvent } from '../sidecar-events.ts';
 import { identifyTool } from './tool-identity.ts';
-import { abortWhenClosed, type UpstreamPools } from './upstream-pools.ts';
-import type { SidecarRoute } from './route-types.ts';
+import { abortWhenClosed, type UpstreamPools } from '../upstream/upstream-pools.ts';
+import type { SidecarRoute } from '../routes/route-types.ts';
 
 export interface GovernedDeps {
   gate: GovernanceGate;
