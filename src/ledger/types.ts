@@ -13,7 +13,7 @@ export const ENTRY_KINDS = [
   'review_claim', 'review_note', 'approval', 'approval_revoked', 'approval_use',
   // An operator sent a dead or failing webhook delivery back to the outbox (src/notify).
   'notification_retry',
-  // A changed MCP tool definition waiting for a human (a review item, src/proxy/tool-change.ts),
+  // A changed MCP tool definition waiting for a human (a review item, src/oversight/tool-change.ts),
   // and a forwarded call whose outcome never came back (src/oversight/outcome-reconciler.ts).
   'tool_change', 'outcome_unknown',
   // Access control (src/auth): a member, key, role or team agent change, naming who made it; and
@@ -33,7 +33,7 @@ export const CALL_KINDS = ['validate', 'pre_check', 'post_check'] as const satis
 export const DECIDED_KINDS = [...CALL_KINDS, 'decision'] as const satisfies readonly EntryKind[];
 /**
  * What can become a review item: a decided row, or a changed MCP tool definition
- * (src/proxy/tool-change.ts). The partial index ledger_review_candidates holds exactly these, in
+ * (src/oversight/tool-change.ts). The partial index ledger_review_candidates holds exactly these, in
  * this order: SQLite uses a partial index only for a query that names the same IN list.
  */
 export const REVIEW_ITEM_KINDS = [...DECIDED_KINDS, 'tool_change'] as const satisfies readonly EntryKind[];
