@@ -35,7 +35,7 @@ const httpThroughRequire: Plugin = {
 
 await build({
   absWorkingDir: root,
-  entryPoints: { govgate: 'src/main.ts', 'ledger-writer': 'src/ledger/sqlite-writer.ts' },
+  entryPoints: { govgate: 'src/main.ts', 'ledger-writer': 'src/ledger/sqlite/sqlite-writer.ts' },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -9,7 +9,7 @@ import {
   TEAM_NAME_PATTERN, TIERS, agentScopeProblem, isTier, issueApiKey, type ApiKeyRecord, type KeyStore, type Member, type Role, type Tier,
 } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { toIsoUtc } from '../ledger/index.ts';
+import { isCallKind, isDecidedKind, toIsoUtc } from '../ledger/index.ts';
 import { validateRequest } from '../schemas/index.ts';
 import { QueryReader, pagingParameters } from './query-params.ts';
 import { readScope } from './team-scope.ts';
@@ -30,8 +30,6 @@ const DAY_MS = 86_400_000;
 const TEAM_QUERY = { name: 'team', in: 'query' as const, description: 'The team (default: the caller\'s own).', schema: { type: 'string', pattern: TEAM_NAME_PATTERN.source } };
 const idPath = (what: string) => ({ name: 'id', in: 'path' as const, required: true, description: `The ${what} id.`, schema: { type: 'string' } });
 const ISO = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
-const CALL_KINDS = new Set(['validate', 'pre_check', 'post_check']);
-const DECIDED_KINDS = new Set(['validate', 'pre_check', 'post_check', 'decision']);
 
 export function teamRoutes(deps: TeamRouteDeps): Route[] {
   const now = deps.now ?? Date.now;
@@ -320,8 +318,8 @@ function perAgent(rows: AgentCounts): Array<{ agent_id: string; calls: number; d
   for (const row of rows) {
     let entry = byAgent.get(row.agent_id);
     if (!entry) byAgent.set(row.agent_id, entry = { agent_id: row.agent_id, calls: 0, decisions: {}, reviews: 0 });
-    if (CALL_KINDS.has(row.kind)) entry.calls += row.count;
-    if (DECIDED_KINDS.has(row.kind) && row.outcome !== null) entry.decisions[row.outcome] = (entry.decisions[row.outcome] ?? 0) + row.count;
+    if (isCallKind(row.kind)) entry.calls += row.count;
+    if (isDecidedKind(row.kind) && row.outcome !== null) entry.decisions[row.outcome] = (entry.decisions[row.outcome] ?? 0) + row.count;
     if (row.kind === 'review') entry.reviews += row.count;
   }
   return [...byAgent.values()];

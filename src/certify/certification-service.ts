@@ -5,14 +5,13 @@
 import { LRUCache } from 'lru-cache';
 import { SCORE_VERSION, OUTCOMES, type Outcome, type RiskTier } from '../governance/index.ts';
 import { ApiError } from '../http/index.ts';
-import { eventEntry, newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import { eventEntry, isCallKind, newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import type { PolicyBundle } from '../policy/index.ts';
 import type { CertificateKeys } from './certificate-keys.ts';
 import { signCertificate } from './certificates.ts';
 import { evaluateCriteria, type CertificationFigures, type CriterionResult, type DecidedCall } from './criteria.ts';
 import { replaySuite, type SuiteCaseInput } from './suite-replay.ts';
 
-const DECIDED_KINDS = new Set(['validate', 'pre_check', 'post_check']);
 const PAGE = 500;
 /** Most history rows read per certification: enough for any threshold people set. */
 const MAX_HISTORY_ROWS = 20_000;
@@ -188,7 +187,7 @@ export class CertificationService {
       for (const row of rows) {
         const at = Date.parse(row.created_at);
         if (at < since) return calls;
-        if (DECIDED_KINDS.has(row.kind) && row.outcome && (OUTCOMES as readonly string[]).includes(row.outcome)) {
+        if (isCallKind(row.kind) && row.outcome && (OUTCOMES as readonly string[]).includes(row.outcome)) {
           calls.push({ outcome: row.outcome as Outcome, risk_tier: row.risk_tier as RiskTier | null, at });
         }
       }

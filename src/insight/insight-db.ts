@@ -50,7 +50,7 @@ export function sqliteInsightDb(db: DatabaseSync, file = ':memory:'): InsightDb 
     all: runner.all,
     transaction<T>(task: (tx: SqlRunner) => Promise<T>): Promise<T> {
       // The task awaits between statements while it holds the write lock: every main-thread
-      // writer of the file takes turns through the gate (src/ledger/sqlite-write-gate.ts).
+      // writer of the file takes turns through the gate (src/ledger/sqlite/sqlite-write-gate.ts).
       return throughWriteGate(file, async () => {
         db.exec('BEGIN IMMEDIATE');
         try {

@@ -7,6 +7,7 @@ import { SCORE_VERSION, type GovernanceInput } from '../governance/index.ts';
 import { eventEntry, newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
 import { rubricFor, type PolicyBundle } from '../policy/index.ts';
 import type { Logger } from '../observability/index.ts';
+import { startPollLoop } from '../workers/index.ts';
 import type { JudgeConfig } from '../config/index.ts';
 import type { JudgeClient, JudgeCallResult } from './judge-client.ts';
 import type { JudgeJob, JudgeJobStore } from './judge-jobs.ts';
@@ -42,45 +43,22 @@ export function startJudgeWorker(deps: JudgeWorkerDeps): JudgeWorker {
   const leaseMs = deps.config.timeoutMs * MAX_JUDGE_ATTEMPTS + 30_000;
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
-  let closed = false;
-  let polling: Promise<void> | undefined;
-  let again = false;
 
+  /** Claims what the free judging slots can take. */
   const poll = async (): Promise<void> => {
     const free = deps.config.concurrency - running.size;
-    if (closed || free <= 0) return;
-    let jobs: JudgeJob[];
-    try {
-      jobs = await deps.jobs.claim(free, now(), leaseMs);
-    } catch (error) {
-      deps.logger.warn('judge jobs cannot be claimed', { error: (error as Error).message });
-      return;
-    }
+    if (free <= 0) return;
+    const jobs = await deps.jobs.claim(free, now(), leaseMs);
     for (const job of jobs) {
       const task = judgeJob(job).catch((error: unknown) => {
         deps.logger.error('judge job failed', { envelope_id: job.envelope_id, error: (error as Error).message });
         return deps.jobs.retry(job.id, now() + backoff(job.attempts), (error as Error).message).catch(() => {});
       }).finally(() => {
         running.delete(task);
-        kick();
+        loop.wake();
       });
       running.add(task);
     }
-  };
-
-  const kick = (): void => {
-    if (closed) return;
-    if (polling) {
-      again = true;
-      return;
-    }
-    polling = poll().finally(() => {
-      polling = undefined;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
   };
 
   const backoff = (attempts: number): number => Math.min(deps.config.pollMs * 2 ** attempts, MAX_BACKOFF_MS);
@@ -148,19 +126,20 @@ export function startJudgeWorker(deps: JudgeWorkerDeps): JudgeWorker {
     });
   }
 
-  const timer = setInterval(kick, deps.config.pollMs);
-  timer.unref();
-  kick();
+  const loop = startPollLoop({
+    poll,
+    intervalMs: () => deps.config.pollMs,
+    onError: (error) => deps.logger.warn('judge jobs cannot be claimed', { error: error.message }),
+  });
   return {
-    kick,
+    kick: loop.wake,
     async idle() {
-      while (polling || running.size > 0) await Promise.all([polling, ...running]);
+      while (loop.inProgress || running.size > 0) await Promise.all([loop.inProgress, ...running]);
     },
     async close() {
-      closed = true;
-      clearInterval(timer);
+      const stopped = loop.stop();
       stopping.abort();
-      await Promise.allSettled([polling, ...running]);
+      await Promise.allSettled([stopped, ...running]);
     },
   };
 }

@@ -2,7 +2,7 @@
 // it write beside the ledger's writer). One gateway owns a file, so a claim is one transaction.
 // Every write takes its turn at the file's write gate: an analytics transaction may hold the
 // write lock across an await, and a write that met it in SQLite's busy handler would block the
-// event loop that transaction needs to finish (src/ledger/sqlite-write-gate.ts).
+// event loop that transaction needs to finish (src/ledger/sqlite/sqlite-write-gate.ts).
 
 import type { DatabaseSync } from 'node:sqlite';
 import { throughWriteGate } from '../ledger/index.ts';

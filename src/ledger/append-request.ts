@@ -5,8 +5,8 @@
 import diagnostics_channel from 'node:diagnostics_channel';
 import type { EntryMetadata } from './entry-validation.ts';
 import { LedgerError, type LedgerErrorCode } from './ledger-errors.ts';
-import type { JsonObject, SealedPayload } from './pii-commitments.ts';
-import type { Span } from './payload-text.ts';
+import type { JsonObject, SealedPayload } from './chain/pii-commitments.ts';
+import type { Span } from './chain/payload-text.ts';
 import type { LedgerRow } from './types.ts';
 
 /** One validated append, ready for the writer. */

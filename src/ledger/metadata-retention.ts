@@ -3,7 +3,7 @@
 // deleting it verifies the prefix (a prefix that does not verify is evidence and stays) and, with
 // a signer, signs a checkpoint at the new anchor so an auditor can check where the chain starts.
 
-import type { CheckpointSigner } from './checkpoint-signer.ts';
+import type { CheckpointSigner } from './chain/checkpoint-signer.ts';
 import type { Ledger, VerifyProblem } from './types.ts';
 
 export interface MetadataRetirement {

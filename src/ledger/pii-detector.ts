@@ -2,7 +2,7 @@
 // one and erase them later without breaking the chain. The default is deliberately simple
 // (key names + three value patterns); the gateway may pass a detector built from its policy.
 
-import { formatPath, type PathSegment } from './json-paths.ts';
+import { formatPath, type PathSegment } from './chain/json-paths.ts';
 import { compileLinearPattern, compilePatternSet, isLinearPattern, type LinearPatternSpec } from '../linear-regex/index.ts';
 
 /** Returns the paths (json-paths.ts format) of the leaves holding personal data. */

@@ -13,7 +13,7 @@ export const ENTRY_KINDS = [
   'review_claim', 'review_note', 'approval', 'approval_revoked', 'approval_use',
   // An operator sent a dead or failing webhook delivery back to the outbox (src/notify).
   'notification_retry',
-  // A changed MCP tool definition waiting for a human (a review item, src/proxy/tool-change.ts),
+  // A changed MCP tool definition waiting for a human (a review item, src/oversight/tool-change.ts),
   // and a forwarded call whose outcome never came back (src/oversight/outcome-reconciler.ts).
   'tool_change', 'outcome_unknown',
   // Access control (src/auth): a member, key, role or team agent change, naming who made it; and
@@ -23,6 +23,29 @@ export const ENTRY_KINDS = [
   'alert_ack',
 ] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+/** An agent's calls, each decided by the pipeline (validate, pre-check, post-check). */
+export const CALL_KINDS = ['validate', 'pre_check', 'post_check'] as const satisfies readonly EntryKind[];
+/**
+ * Kinds that carry a decision: the agent's calls and re-run decisions. Their outcomes are what
+ * analytics, reports, team usage and the agent's recent outcomes count.
+ */
+export const DECIDED_KINDS = [...CALL_KINDS, 'decision'] as const satisfies readonly EntryKind[];
+/**
+ * What can become a review item: a decided row, or a changed MCP tool definition
+ * (src/oversight/tool-change.ts). The partial index ledger_review_candidates holds exactly these, in
+ * this order: SQLite uses a partial index only for a query that names the same IN list.
+ */
+export const REVIEW_ITEM_KINDS = [...DECIDED_KINDS, 'tool_change'] as const satisfies readonly EntryKind[];
+
+export const isCallKind = (kind: string): boolean => (CALL_KINDS as readonly string[]).includes(kind);
+export const isDecidedKind = (kind: string): boolean => (DECIDED_KINDS as readonly string[]).includes(kind);
+export const isReviewItemKind = (kind: string): boolean => (REVIEW_ITEM_KINDS as readonly string[]).includes(kind);
+
+/** Kinds as an SQL IN list, `('validate', 'pre_check')`. Kinds are our constants, never input. */
+export function kindsSql(kinds: readonly EntryKind[]): string {
+  return `(${kinds.map((kind) => `'${kind}'`).join(', ')})`;
+}
 
 /** What a caller appends. The store assigns seq, created_at, digests and hashes. */
 export interface LedgerEntry {

@@ -14,9 +14,9 @@ export interface NotificationSource {
 export const NOTIFICATION_SOURCES: readonly NotificationSource[] = [
   { channel: 'gateway:review' }, // src/oversight/review-events.ts: review.created | claimed | decided | expired
   { channel: 'gateway:judge', toEvent: fromJudge }, // src/judge/judge-events.ts: retroactive_escalation
-  { channel: 'gateway:kill_switch' }, // src/runtime/kill-switch.ts: kill_switch.changed
+  { channel: 'gateway:kill_switch', toEvent: fromKillSwitch }, // src/runtime/kill-switch.ts: kill_switch.changed
   { channel: 'gateway:tool-pin' }, // src/oversight/tool-pin-events.ts: tool_pin.changed (a definition change accepted)
-  { channel: 'gateway:chain' }, // src/ledger/ledger-audit.ts: chain.verify_failed
+  { channel: 'gateway:chain' }, // src/ledger/chain/ledger-audit.ts: chain.verify_failed
   { channel: 'gateway:execution' }, // the outcome_unknown reconciler: execution.outcome_unknown
   { channel: 'gateway:alert' }, // alert rules: alert.firing | alert.resolved
 ];
@@ -49,6 +49,16 @@ function fromJudge(message: Record<string, unknown>, now: () => number): Notific
   if (message.type !== 'retroactive_escalation') return undefined;
   // Keyed by the decision row that escalated: that row is what put the item in the review queue.
   return fromMessage({ ...message, type: 'judge.retroactive_escalation', row_envelope_id: message.escalation_envelope_id }, now);
+}
+
+/**
+ * Every process announces the kill switch rows it reads back (alerts follow them); only the
+ * process that recorded a flip notifies, so a fleet sends one event per flip. A message rebuilt
+ * from a row at start (ledger-catch-up.ts) carries no `recorded_here` and is notified.
+ */
+function fromKillSwitch(message: Record<string, unknown>, now: () => number): NotificationEvent | undefined {
+  const { recorded_here: recordedHere, ...event } = message;
+  return recordedHere === false ? undefined : fromMessage(event, now);
 }
 
 function text(value: unknown): string | null {

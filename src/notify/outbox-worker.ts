@@ -5,6 +5,7 @@
 
 import type { Agent } from 'undici';
 import type { Logger } from '../observability/index.ts';
+import { startPollLoop } from '../workers/index.ts';
 import type { NotificationSettings } from './notification-config.ts';
 import type { NotificationEvent } from './notification-event.ts';
 import type { Attempt, Delivery, OutboxStore } from './outbox-store.ts';
@@ -41,48 +42,24 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   const random = deps.random ?? Math.random;
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
-  let closed = false;
-  let polling: Promise<void> | undefined;
-  let again = false;
 
-  const poll = async (): Promise<void> => {
+  /** Claims what the free delivery slots can take; true after a full batch (more may be due). */
+  const poll = async (): Promise<boolean> => {
     const { delivery } = deps.settings();
     const free = delivery.max_in_flight - running.size;
-    if (closed || free <= 0) return;
-    let rows: Delivery[];
-    try {
-      // The lease outlives the request's timeout: a row is never taken from a process still trying it.
-      rows = await deps.store.claim(free, now(), delivery.timeout_ms + 30_000);
-    } catch (error) {
-      deps.logger.warn('notification outbox cannot be claimed', { error: (error as Error).message });
-      return;
-    }
+    if (free <= 0) return false;
+    // The lease outlives the request's timeout: a row is never taken from a process still trying it.
+    const rows = await deps.store.claim(free, now(), delivery.timeout_ms + 30_000);
     for (const row of rows) {
       const task = deliver(row).catch((error: unknown) => {
         deps.logger.error('notification delivery failed unexpectedly', { delivery_id: row.id, error: (error as Error).message });
       }).finally(() => {
         running.delete(task);
-        kick();
+        loop.wake();
       });
       running.add(task);
     }
-    // A full batch may have left more due rows behind.
-    if (rows.length === free) again = true;
-  };
-
-  const kick = (): void => {
-    if (closed) return;
-    if (polling) {
-      again = true;
-      return;
-    }
-    polling = poll().finally(() => {
-      polling = undefined;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
+    return rows.length === free;
   };
 
   async function deliver(row: Delivery): Promise<void> {
@@ -126,27 +103,20 @@ export function startOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     if (count) deps.onSettled?.(attempt.outcome, row);
   }
 
-  const schedule = (): NodeJS.Timeout => {
-    const timer = setTimeout(() => {
-      if (closed) return;
-      kick();
-      timerRef = schedule();
-    }, deps.settings().delivery.poll_ms);
-    timer.unref();
-    return timer;
-  };
-  let timerRef = schedule();
-  kick();
+  const loop = startPollLoop({
+    poll,
+    intervalMs: () => deps.settings().delivery.poll_ms,
+    onError: (error) => deps.logger.warn('notification outbox cannot be claimed', { error: error.message }),
+  });
   return {
-    kick,
+    kick: loop.wake,
     async idle() {
-      while (polling || running.size > 0) await Promise.all([polling, ...running]);
+      while (loop.inProgress || running.size > 0) await Promise.all([loop.inProgress, ...running]);
     },
     async close() {
-      closed = true;
-      clearTimeout(timerRef);
+      const stopped = loop.stop();
       stopping.abort();
-      await Promise.allSettled([polling, ...running]);
+      await Promise.allSettled([stopped, ...running]);
     },
   };
 }

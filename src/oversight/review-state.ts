@@ -7,11 +7,9 @@
 // The first 'review' row is the verdict; a verdict with no reviewer is an expiry. The newest
 // 'review_claim' row says who holds the item. 'review_note' rows are comments and approval votes.
 
-import type { LedgerRow, ReviewStatus } from '../ledger/index.ts';
+import { isReviewItemKind, type LedgerRow, type ReviewStatus } from '../ledger/index.ts';
 
 export const REVIEWED_OUTCOMES: ReadonlySet<string> = new Set(['escalate', 'request_evidence']);
-// 'tool_change': a changed MCP tool definition waiting for a human (src/proxy/tool-change.ts).
-const ITEM_KINDS: ReadonlySet<string> = new Set(['validate', 'pre_check', 'post_check', 'decision', 'tool_change']);
 
 export interface ReviewVerdict {
   envelope_id: string;
@@ -53,7 +51,7 @@ export interface ReviewState {
 }
 
 export function isReviewItem(row: Pick<LedgerRow, 'kind' | 'outcome'>): boolean {
-  return ITEM_KINDS.has(row.kind) && REVIEWED_OUTCOMES.has(row.outcome ?? '');
+  return isReviewItemKind(row.kind) && REVIEWED_OUTCOMES.has(row.outcome ?? '');
 }
 
 export function deriveReviewState(item: LedgerRow, linked: readonly LedgerRow[], now: number): ReviewState {

@@ -4,7 +4,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { CallFacts } from './governance-gate.ts';
-import type { SidecarRoute } from './route-types.ts';
+import type { SidecarRoute } from './routes/route-types.ts';
 
 const HEADER_VALUE = /^[\x21-\x7e][\x20-\x7e]{0,199}$/;
 

@@ -8,7 +8,7 @@
 import { ApiError } from '../http/index.ts';
 import { reviewGate, type ReviewDesk } from '../oversight/index.ts';
 import type { CallFacts, ReviewNotice } from './governance-gate.ts';
-import type { ElicitAnswer, Elicitor } from './mcp-elicitation.ts';
+import type { ElicitAnswer, Elicitor } from './mcp/mcp-elicitation.ts';
 
 export const ELICITATION_ACTOR = 'mcp-elicitation';
 

@@ -5,7 +5,7 @@
 
 import { reviewGate, reviewItemPath, tierReviewPolicy, MAX_HOLD_SECONDS, type ReviewDesk, type ReviewGateResult } from '../oversight/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
-import type { SidecarRoute } from './route-types.ts';
+import type { SidecarRoute } from './routes/route-types.ts';
 
 export interface HeldReview {
   /** approve: forward; block: answered blocked; pending: the hold ran out. */

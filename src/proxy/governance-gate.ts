@@ -10,12 +10,12 @@ import type { PreCheckBody, ResponseBody, Runtime } from '../runtime/index.ts';
 import { decisionOf } from './proxy-problems.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
 import type { SessionCounter } from './session-counter.ts';
-import type { SidecarRoute } from './route-types.ts';
+import type { SidecarRoute } from './routes/route-types.ts';
 import { MAX_HOLD_SECONDS, reviewItemPath, type ReviewDesk } from '../oversight/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
 import { holdForReview, holdSecondsFor } from './escalation-hold.ts';
 import { askTheUser } from './elicited-review.ts';
-import type { ElicitAction, Elicitor } from './mcp-elicitation.ts';
+import type { ElicitAction, Elicitor } from './mcp/mcp-elicitation.ts';
 
 export interface CallFacts {
   route: SidecarRoute;

@@ -2,11 +2,10 @@
 // so a report of millions of rows holds counters, not rows. Pure: rows in, figures out; the walk,
 // the clock and the store live in ledger-figures.ts. This is the layer analytics can share.
 
-import type { LedgerRow } from '../ledger/index.ts';
+import { isDecidedKind, type LedgerRow } from '../ledger/index.ts';
 import { isReviewItem } from '../oversight/index.ts';
 
 export const OUTCOMES = ['approve', 'block', 'escalate', 'request_evidence'] as const;
-const DECIDED_KINDS: ReadonlySet<string> = new Set(['validate', 'pre_check', 'post_check', 'decision']);
 
 export interface DurationFigures { count: number; mean_seconds: number | null; median_seconds: number | null; p95_seconds: number | null; max_seconds: number | null }
 
@@ -89,7 +88,7 @@ export class FiguresAccumulator {
   /** A row in scope. Oversight rows (review, claim, note) come through addOversight with their item. */
   add(row: LedgerRow): void {
     this.#count(row);
-    if (DECIDED_KINDS.has(row.kind) && row.outcome !== null) {
+    if (isDecidedKind(row.kind) && row.outcome !== null) {
       this.#byOutcome.set(row.outcome, (this.#byOutcome.get(row.outcome) ?? 0) + 1);
       if (row.risk_tier) this.#byTier.set(row.risk_tier, (this.#byTier.get(row.risk_tier) ?? 0) + 1);
       const day = this.#day(row.created_at);

@@ -1,7 +1,7 @@
 // report_jobs on the embedded SQLite ledger: a connection of its own to the ledger file (WAL lets
 // it write beside the ledger's writer). One gateway owns a file, so a claim is one transaction.
 // Every write takes its turn at the file's write gate, so it never waits in SQLite's busy handler
-// (blocking the event loop) for an analytics transaction (src/ledger/sqlite-write-gate.ts).
+// (blocking the event loop) for an analytics transaction (src/ledger/sqlite/sqlite-write-gate.ts).
 
 import type { DatabaseSync } from 'node:sqlite';
 import { openLedgerDatabase, throughWriteGate } from '../ledger/index.ts';

@@ -4,7 +4,8 @@
 export { Runtime } from './runtime.ts';
 export type { PolicySource, PostCheckResult, RuntimeDeps, SidecarFacts } from './runtime.ts';
 export { KillSwitch } from './kill-switch.ts';
-export type { KillSwitchChange, KillSwitchState } from './kill-switch.ts';
+export { KILL_SWITCH_EVENTS_CHANNEL } from './kill-switch.ts';
+export type { KillSwitchChange, KillSwitchEvent, KillSwitchState } from './kill-switch.ts';
 export { ReliabilityCache } from './reliability-cache.ts';
 export { SessionHistory, SESSION_HISTORY_DEFAULTS } from './session-history.ts';
 export type { SessionHistoryOptions } from './session-history.ts';

@@ -4,11 +4,28 @@
 import diagnostics_channel from 'node:diagnostics_channel';
 import { eventEntry, type Ledger, type LedgerRow } from '../ledger/index.ts';
 
-/** `kill_switch.changed` after the row that records a flip is durable (notifications subscribe). */
+/**
+ * The kill switch's one diagnostics channel. A flip recorded by this process is announced once
+ * its row is durable (`recorded_here: true`); a row read back from the ledger (another process
+ * flipped it, or the state found at start) is announced when it changes the state or the switch
+ * is on. Notifications take only the flips recorded here, so a fleet notifies once per flip;
+ * alerts follow every announcement.
+ */
 export const KILL_SWITCH_EVENTS_CHANNEL = 'gateway:kill_switch';
 const killSwitchEvents = diagnostics_channel.channel(KILL_SWITCH_EVENTS_CHANNEL);
-/** Every change of state, after its row is durable (set here, or read from the ledger): alerts subscribe. */
-export const killSwitchStateChannel = diagnostics_channel.channel('gateway:kill-switch');
+
+export interface KillSwitchEvent {
+  type: 'kill_switch.changed';
+  /** The kill_switch row. */
+  envelope_id: string;
+  at: string;
+  active: boolean;
+  reason: string | null;
+  actor: string | null;
+  /** The actor again, under the name every notification event gives who did it. */
+  by: string | null;
+  recorded_here: boolean;
+}
 
 export interface KillSwitchState {
   active: boolean;
@@ -54,19 +71,15 @@ export class KillSwitch {
     if (!row || row.seq <= this.#seq) return false;
     const changed = stateFromRow(row).active !== this.#state.active;
     this.#apply(row);
+    if (changed || this.#state.active) announce(row, false);
     return changed;
   }
 
   #apply(row: LedgerRow): void {
     if (row.seq <= this.#seq) return;
     this.#seq = row.seq;
-    const was = this.#state.active;
     this.#state = stateFromRow(row);
     for (const listener of this.#listeners) listener(this.#state);
-    if (killSwitchStateChannel.hasSubscribers && (was !== this.#state.active || this.#state.active)) {
-      const { active, reason, updated_by, envelope_id } = this.#state;
-      killSwitchStateChannel.publish({ active, reason, updated_by, envelope_id });
-    }
   }
 
   /** Subscribes to state changes; returns the unsubscribe function. */
@@ -91,14 +104,20 @@ export class KillSwitch {
       payload: { active: change.active, reason: change.reason, actor: change.actor },
     }));
     this.#apply(row);
-    if (killSwitchEvents.hasSubscribers) {
-      killSwitchEvents.publish({
-        type: 'kill_switch.changed', envelope_id: row.envelope_id, at: row.created_at,
-        active: change.active, reason: change.reason, actor: change.actor, by: change.actor,
-      });
-    }
+    // Even when a refresh applied this row first: only this process announces it as recorded here.
+    announce(row, true);
     return this.#state;
   }
+}
+
+function announce(row: LedgerRow, recordedHere: boolean): void {
+  if (!killSwitchEvents.hasSubscribers) return;
+  const state = stateFromRow(row);
+  const event: KillSwitchEvent = {
+    type: 'kill_switch.changed', envelope_id: row.envelope_id, at: row.created_at,
+    active: state.active, reason: state.reason, actor: state.updated_by, by: state.updated_by, recorded_here: recordedHere,
+  };
+  killSwitchEvents.publish(event);
 }
 
 function stateFromRow(row: LedgerRow): KillSwitchState {

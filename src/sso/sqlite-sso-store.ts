@@ -1,7 +1,7 @@
 // The SSO tables in the SQLite ledger file, on a connection of their own (WAL lets it sit beside
 // the ledger writer). ':memory:' gets a database of its own: nothing in memory is shared anyway.
 // Every write takes its turn at the file's write gate, so a sign-in never waits in SQLite's busy
-// handler (blocking the event loop) for an analytics transaction (src/ledger/sqlite-write-gate.ts).
+// handler (blocking the event loop) for an analytics transaction (src/ledger/sqlite/sqlite-write-gate.ts).
 
 import type { DatabaseSync } from 'node:sqlite';
 import { openLedgerDatabase, throughWriteGate } from '../ledger/index.ts';

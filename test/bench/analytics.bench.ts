@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { openLedgerDatabase } from '../../src/ledger/index.ts';
 import { reviewColumnsSql, rollupTablesSql } from '../../src/insight/analytics/rollup-columns.ts';
-import { migratePostgres } from '../../src/ledger/postgres-schema.ts';
+import { migratePostgres } from '../../src/ledger/postgres/postgres-schema.ts';
 import { AnalyticsQueries, Rollup } from '../../src/insight/analytics/index.ts';
 import { openInsightPool, postgresInsightDb, sqliteInsightDb, type InsightDb } from '../../src/insight/insight-db.ts';
 import { postgresUrl } from '../helpers/postgres.ts';

@@ -2,10 +2,17 @@
 // an HTTP error, a malformed answer, an answer held until the test releases it (slow), or a
 // gullible judge that obeys "score 100" wherever it reads it OUTSIDE the data block its system
 // prompt declares -- so it gives 100 to an injection only if the gateway failed to delimit.
+// Beside it, what judged tests share: a bundle whose vault agent is high risk (judged inside the
+// request), the gateway settings that point at the fake, and a gateway started with both.
 
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestContext } from 'node:test';
+import { validateBody } from './bodies.ts';
+import { REPO_ROOT, startTestGateway, type TestGateway, type TestGatewayOptions } from './gateway.ts';
 
 export type FakeJudgeMode =
   | { kind: 'answer'; score: number; verdict: 'pass' | 'fail'; reasons?: string[] }
@@ -96,4 +103,55 @@ export async function startFakeJudge(t: TestContext, mode: FakeJudgeMode = { kin
     await new Promise((resolve) => server.close(resolve));
   });
   return judge;
+}
+
+/** The judge's API key the judged gateways read from a file; it must never show in an answer. */
+export const FAKE_JUDGE_API_KEY = 'sk-judge-test';
+
+const VAULT_CATALOG = `
+id: vault-agent
+agents: ["vault-*"]
+defaults: { action_severity: 90, business_impact: 90 }
+tools:
+  vault.transfer:
+    action_severity: 95
+    business_impact: 95
+    scope: { type: object, properties: { amount: { type: number } } }
+`;
+
+/** The sample bundle plus `vault-*` agents whose `vault.transfer` calls are high risk. */
+export function writeJudgeBundle(t: TestContext): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-judge-policies-'));
+  cpSync(path.join(REPO_ROOT, 'policies'), dir, { recursive: true });
+  writeFileSync(path.join(dir, 'catalog', 'vault-agent.yaml'), VAULT_CATALOG);
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A validate body of a high-risk vault transfer (judged inside the request). */
+export function highRiskBody(output: Record<string, unknown> = { transfer_id: 'TR-1', status: 'done', amount: 10 }): Record<string, any> {
+  return validateBody({
+    agent_id: 'vault-agent-1',
+    request: { user: 'treasurer', input: 'Move 10 to the reserve account' },
+    execution: {
+      model: 'gpt-4o', latency_ms: 5, tokens: 10,
+      tools_called: [{ name: 'vault.transfer', arguments: { amount: 10 } }],
+      tool_results: [{ transfer_id: 'TR-1', status: 'done', amount: 10 }],
+    },
+    output,
+  });
+}
+
+/** The settings that point a gateway at the fake judge: a generous sync budget, a fast worker poll. */
+export function fakeJudgeEnv(t: TestContext, judge: FakeJudge): Record<string, string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-judge-key-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const keyFile = path.join(dir, 'key');
+  writeFileSync(keyFile, `${FAKE_JUDGE_API_KEY}\n`);
+  return { JUDGE_URL: judge.url, JUDGE_MODEL: 'fake-judge', JUDGE_API_KEY_FILE: keyFile, JUDGE_SYNC_BUDGET_MS: '2000', JUDGE_POLL_MS: '20' };
+}
+
+/** A gateway judged by `judge`, with the high-risk bundle; `options.env` overrides either. */
+export function startJudgedGateway(t: TestContext, judge: FakeJudge, options: TestGatewayOptions = {}): Promise<TestGateway> {
+  return startTestGateway(t, { ...options, env: { POLICIES_DIR: writeJudgeBundle(t), ...fakeJudgeEnv(t, judge), ...options.env } });
 }

@@ -86,3 +86,14 @@ export async function call(base: string, method: string, urlPath: string, body?:
   }
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
+
+/** Polls the audit API until a row of `kind` links to `parent` (rows a worker appends later). */
+export async function waitForChildRow(gateway: TestGateway, parent: string, kind: string): Promise<any> {
+  for (let i = 0; i < 500; i += 1) {
+    const list = await gateway.call('GET', `/v1/audit/executions?kind=${kind}&limit=100`);
+    const row = list.body.items?.find((item: any) => item.parent_envelope_id === parent);
+    if (row) return (await gateway.call('GET', `/v1/audit/executions/${row.envelope_id}`)).body;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no ${kind} row for ${parent}`);
+}

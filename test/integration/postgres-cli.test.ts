@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { openPostgresLedger, POSTGRES_SCHEMA_VERSION } from '../../src/ledger/index.ts';
-import { POSTGRES_MIGRATIONS } from '../../src/ledger/postgres-migrations.ts';
+import { POSTGRES_MIGRATIONS } from '../../src/ledger/postgres/postgres-migrations.ts';
 
 const POSTGRES_MIGRATIONS_APPLIED = POSTGRES_MIGRATIONS.map((migration) => migration.version);
 import { REPO_ROOT } from '../helpers/gateway.ts';

@@ -5,31 +5,9 @@
 
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { REPO_ROOT, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
-import { startFakeJudge, type FakeJudge } from '../helpers/fake-judge.ts';
+import { waitForChildRow, type TestGateway } from '../helpers/gateway.ts';
+import { startFakeJudge, startJudgedGateway, type FakeJudge } from '../helpers/fake-judge.ts';
 import { json, startToolServer } from '../helpers/tool-server.ts';
-
-const VAULT_CATALOG = `
-id: vault-agent
-agents: ["vault-*"]
-defaults: { action_severity: 90, business_impact: 90 }
-tools:
-  vault.transfer:
-    action_severity: 95
-    business_impact: 95
-    scope: { type: object, properties: { amount: { type: number } } }
-`;
-
-function bundleDir(t: TestContext): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-sidecar-judge-'));
-  cpSync(path.join(REPO_ROOT, 'policies'), dir, { recursive: true });
-  writeFileSync(path.join(dir, 'catalog', 'vault-agent.yaml'), VAULT_CATALOG);
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 const ROUTES = (upstream: string) => `
 routes:
@@ -49,20 +27,7 @@ async function sidecar(t: TestContext, judge: FakeJudge, agentId: string): Promi
   const upstream = await startToolServer(t);
   upstream.on('/vault', json(200, { transfer_id: 'TR-1', status: 'done', amount: 10 }));
   upstream.on('/kb', json(200, { results: [{ title: 'Reset your password' }] }));
-  return startTestGateway(t, {
-    env: { POLICIES_DIR: bundleDir(t), JUDGE_URL: judge.url, JUDGE_MODEL: 'fake-judge', JUDGE_SYNC_BUDGET_MS: '2000', JUDGE_POLL_MS: '20' },
-    agentId, gatewayYaml: ROUTES(upstream.origin),
-  });
-}
-
-async function childRow(gateway: TestGateway, parent: string, kind: string): Promise<any> {
-  for (let i = 0; i < 500; i += 1) {
-    const list = await gateway.call('GET', `/v1/audit/executions?kind=${kind}&limit=100`);
-    const row = list.body.items?.find((item: any) => item.parent_envelope_id === parent);
-    if (row) return (await gateway.call('GET', `/v1/audit/executions/${row.envelope_id}`)).body;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no ${kind} row for ${parent}`);
+  return startJudgedGateway(t, judge, { agentId, gatewayYaml: ROUTES(upstream.origin) });
 }
 
 test('sidecar, high risk: the result is judged inside the call; a failing verdict withholds it', async (t) => {
@@ -99,7 +64,7 @@ test('sidecar, low risk: released at once, judged afterwards by the worker', asy
   const post = (await gw.call('GET', `/v1/audit/executions/${postId}`)).body;
   assert.deepEqual(post.payload.judge, { mode: 'async', status: 'queued' });
   assert.equal(post.payload.response.validation.judge_score, null);
-  const judged = await childRow(gw, postId, 'judge');
+  const judged = await waitForChildRow(gw, postId, 'judge');
   assert.equal(judged.payload.score, 90);
   assert.equal(judge.requests.length, 1);
 });

@@ -5,15 +5,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { TestContext } from 'node:test';
-import { REPO_ROOT, startTestGateway } from '../helpers/gateway.ts';
+import { startTestGateway } from '../helpers/gateway.ts';
 import { json, rawRequest, startToolServer } from '../helpers/tool-server.ts';
 import { startOtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.ts';
-import { startFakeJudge } from '../helpers/fake-judge.ts';
-import { validateBody } from '../helpers/bodies.ts';
+import { highRiskBody, startFakeJudge, startJudgedGateway } from '../helpers/fake-judge.ts';
 import { SPAN_NAMES } from '../../src/observability/index.ts';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -79,40 +74,13 @@ test('a sidecar call: one trace continuing the agent\'s traceparent, a span per 
   assert.equal(got.headers.traceparent, `00-${TRACE_ID}-${forward.spanId}-01`);
 });
 
-const VAULT_CATALOG = `
-id: vault-agent
-agents: ["vault-*"]
-defaults: { action_severity: 90, business_impact: 90 }
-tools:
-  vault.transfer:
-    action_severity: 95
-    business_impact: 95
-    scope: { type: object, properties: { amount: { type: number } } }
-`;
-
-function judgeBundle(t: TestContext): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-tracing-policies-'));
-  cpSync(path.join(REPO_ROOT, 'policies'), dir, { recursive: true });
-  writeFileSync(path.join(dir, 'catalog', 'vault-agent.yaml'), VAULT_CATALOG);
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 test('an API call: the server span continues traceparent; the synchronous judge has its span (protobuf export)', async (t) => {
   const receiver = await startOtlpReceiver(t);
   const judge = await startFakeJudge(t);
-  const gateway = await startTestGateway(t, {
-    env: {
-      POLICIES_DIR: judgeBundle(t), JUDGE_URL: judge.url, JUDGE_MODEL: 'fake-judge', JUDGE_SYNC_BUDGET_MS: '2000',
-      OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`,
-    },
+  const gateway = await startJudgedGateway(t, judge, {
+    env: { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces` },
   });
-  const result = await gateway.call('POST', '/v1/runtime/validate', validateBody({
-    agent_id: 'vault-agent-1',
-    request: { user: 'treasurer', input: 'Move 10 to the reserve account' },
-    execution: { model: 'gpt-4o', latency_ms: 5, tokens: 10, tools_called: [{ name: 'vault.transfer', arguments: { amount: 10 } }], tool_results: [{ transfer_id: 'TR-1', status: 'done', amount: 10 }] },
-    output: { transfer_id: 'TR-1', status: 'done', amount: 10 },
-  }), { traceparent: TRACEPARENT });
+  const result = await gateway.call('POST', '/v1/runtime/validate', highRiskBody(), { traceparent: TRACEPARENT });
   assert.equal(result.status, 200, result.text);
   assert.equal(typeof result.body.validation.judge_score, 'number', 'judged synchronously');
   await gateway.close();

@@ -21,10 +21,7 @@ export function publishAlertEvent(event: AlertEvent): void {
   if (alertChannel.hasSubscribers) alertChannel.publish(event);
 }
 
-/** Kill switch changes, published by the kill switch after the row is durable (or read from the ledger). */
-export const KILL_SWITCH_STATE_CHANNEL = 'gateway:kill-switch';
 /** Chain verifications, published with their result by whoever verified. */
 export const CHAIN_VERIFY_CHANNEL = 'gateway:chain:verify';
 
-export interface KillSwitchStateEvent { active: boolean; reason: string | null; updated_by: string | null; envelope_id: string | null }
 export interface ChainVerifyEvent { valid: boolean; problem: string | null; first_bad_seq: number | null; detail: string | null }

@@ -6,7 +6,8 @@
 import diagnostics_channel from 'node:diagnostics_channel';
 import { CONFIG_RELOAD_CHANNEL, type ConfigReloadEvent } from '../../config/reload-core.ts';
 import type { AnalyticsQueries, ReviewBacklog } from '../analytics/index.ts';
-import { publishAlertEvent, CHAIN_VERIFY_CHANNEL, KILL_SWITCH_STATE_CHANNEL, type ChainVerifyEvent, type KillSwitchStateEvent } from './alert-events.ts';
+import { publishAlertEvent, CHAIN_VERIFY_CHANNEL, type ChainVerifyEvent } from './alert-events.ts';
+import { KILL_SWITCH_EVENTS_CHANNEL, type KillSwitchEvent } from '../../runtime/index.ts';
 import { judgeRule } from './alert-evaluation.ts';
 import type { AlertEvent as AlertEventName, AlertRules } from './alert-rules.ts';
 import type { AlertRecord, AlertStore, Firing } from './alert-store.ts';
@@ -102,8 +103,8 @@ export class AlertService {
       diagnostics_channel.subscribe(channel, listener);
       this.#unsubscribe.push(() => diagnostics_channel.unsubscribe(channel, listener));
     };
-    on<KillSwitchStateEvent>(KILL_SWITCH_STATE_CHANNEL, (e) => this.event('kill_switch_active', e.active,
-      `Kill switch on${e.updated_by ? ` (by ${e.updated_by})` : ''}: ${e.reason ?? 'no reason given'}`));
+    on<KillSwitchEvent>(KILL_SWITCH_EVENTS_CHANNEL, (e) => this.event('kill_switch_active', e.active,
+      `Kill switch on${e.actor ? ` (by ${e.actor})` : ''}: ${e.reason ?? 'no reason given'}`));
     on<ChainVerifyEvent>(CHAIN_VERIFY_CHANNEL, (e) => this.event('chain_verification_failed', !e.valid,
       `Ledger chain verification failed: ${e.problem ?? 'unknown problem'} at seq ${e.first_bad_seq ?? '?'}${e.detail ? ` (${e.detail})` : ''}`));
     // Resolved once every file whose edit was rejected has had a good reload since.

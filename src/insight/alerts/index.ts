@@ -5,4 +5,4 @@ export { AlertService, type AlertServiceDeps, type EvaluationReport } from './al
 export { AlertStore, type AlertRecord, type Firing } from './alert-store.ts';
 export { parseAlertRules, defaultAlertRules, ALERT_EVENTS, ALERT_FIGURES, SEVERITIES, type AlertRules, type ThresholdRule, type EventRule } from './alert-rules.ts';
 export { judgeRule, figureValue } from './alert-evaluation.ts';
-export { ALERT_CHANNEL, alertChannel, publishAlertEvent, CHAIN_VERIFY_CHANNEL, KILL_SWITCH_STATE_CHANNEL, type AlertEvent } from './alert-events.ts';
+export { ALERT_CHANNEL, alertChannel, publishAlertEvent, CHAIN_VERIFY_CHANNEL, type AlertEvent } from './alert-events.ts';

@@ -2,15 +2,16 @@
 // (never the raw ledger, except the few open review items), bounded in period and result size.
 // Reused by the HTTP routes, the alert evaluator and compliance reports.
 
+import { DECIDED_KINDS, isDecidedKind, kindsSql, REVIEW_ITEM_KINDS } from '../../ledger/index.ts';
 import type { InsightDb, SqlParams, SqlRow } from '../insight-db.ts';
 import { comparison, figuresOf, histogram, summedMeasures, type Figures, type Percentiles } from './figures.ts';
 import { bucketRange, grainFor, previousPeriod, type BucketRange, type Grain, type Period } from './period.ts';
-import { DECIDED_KINDS, gatewayBucketColumns, MEASURES, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
+import { gatewayBucketColumns, MEASURES, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
 import { isScoped, scopeCondition, type AgentScope } from './scope.ts';
 import type { Rollup } from './rollup.ts';
 import { keptGrain, type KeptFrom } from './rollup-horizons.ts';
 
-const DECIDED = `kind IN (${DECIDED_KINDS.map((k) => `'${k}'`).join(', ')})`;
+const DECIDED = `kind IN ${kindsSql(DECIDED_KINDS)}`;
 
 export interface AnalyticsQuery {
   period: Period;
@@ -120,7 +121,7 @@ export class AnalyticsQueries {
     const [row] = await this.#db.all(
       `SELECT COUNT(*) AS open, SUM(CASE WHEN l.review_deadline < :now THEN 1 ELSE 0 END) AS overdue, MIN(l.created_at) AS oldest
          FROM ledger l${this.#db.dialect === 'sqlite' ? ' INDEXED BY ledger_review_candidates' : ''}
-        WHERE l.outcome IN ('escalate', 'request_evidence') AND l.kind IN ('validate', 'pre_check', 'post_check', 'decision', 'tool_change')
+        WHERE l.outcome IN ('escalate', 'request_evidence') AND l.kind IN ${kindsSql(REVIEW_ITEM_KINDS)}
           AND l.seq >= :from_seq
           ${scope.sql ? `AND ${scope.sql}` : ''}
           AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review')`,
@@ -156,7 +157,7 @@ export class AnalyticsQueries {
         const agent = agents.get(String(row.agent_id))!;
         const n = Number(row.n); const outcome = String(row.outcome); const kind = String(row.kind);
         if (kind === 'pre_check' || kind === 'validate') agent.calls += n;
-        if (!(DECIDED_KINDS as readonly string[]).includes(kind) || outcome === '') continue;
+        if (!isDecidedKind(kind) || outcome === '') continue;
         agent.decisions += n;
         agent.by_outcome[outcome] = (agent.by_outcome[outcome] ?? 0) + n;
         const perDay = days.get(agent.agent_id) ?? new Map();

@@ -1,7 +1,8 @@
 // Turning summed roll-up rows into the figures people read: rates, means and percentiles. Pure
 // functions: the database sums, these divide.
 
-import { DECIDED_KINDS, gatewayBucketColumns, LATENCY_BOUNDS_MS, REVIEW_BOUNDS_MS, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
+import { isDecidedKind } from '../../ledger/index.ts';
+import { gatewayBucketColumns, LATENCY_BOUNDS_MS, REVIEW_BOUNDS_MS, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
 import type { SqlRow } from '../insight-db.ts';
 
 export const OUTCOMES = ['approve', 'block', 'escalate', 'request_evidence'] as const;
@@ -53,7 +54,6 @@ export function summedMeasures(measures: readonly string[]): string {
 
 /** Figures from rows summed per (kind, outcome, risk_tier). */
 export function figuresOf(rows: SqlRow[]): Figures {
-  const decided = new Set<string>(DECIDED_KINDS);
   const byOutcome: Record<string, number> = Object.fromEntries(OUTCOMES.map((o) => [o, 0]));
   const byTier: Record<string, number> = Object.fromEntries(TIERS.map((t) => [t, 0]));
   let calls = 0; let decisions = 0; let queued = 0; let decidedReviews = 0; let expired = 0; let reviewMs = 0;
@@ -64,7 +64,7 @@ export function figuresOf(rows: SqlRow[]): Figures {
     const kind = String(row.kind); const outcome = String(row.outcome); const n = num(row.calls);
     if (kind === 'pre_check' || kind === 'validate') calls += n;
     if (kind === 'outcome_unknown' || outcome === 'outcome_unknown') unknown += n;
-    if (decided.has(kind) && outcome !== '') {
+    if (isDecidedKind(kind) && outcome !== '') {
       decisions += n;
       byOutcome[outcome] = (byOutcome[outcome] ?? 0) + n;
       if (row.risk_tier !== '') byTier[String(row.risk_tier)] = (byTier[String(row.risk_tier)] ?? 0) + n;

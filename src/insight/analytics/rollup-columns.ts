@@ -46,9 +46,6 @@ export const MINUTE_DIMENSIONS = ['bucket', 'kind', 'outcome', 'risk_tier'] as c
 export const HOUR_DIMENSIONS = ['bucket', 'agent_id', 'action', 'kind', 'outcome', 'risk_tier'] as const;
 export const FAILURE_DIMENSIONS = ['bucket', 'agent_id', 'action', 'code'] as const;
 
-/** Ledger kinds that carry a decision (and so gateway latency and failure codes). */
-export const DECIDED_KINDS = ['validate', 'pre_check', 'post_check', 'decision'] as const;
-
 /** A CASE expression giving the histogram bucket index of `value` (NULL stays NULL). */
 export function bucketIndexSql(value: string, bounds: readonly number[] = LATENCY_BOUNDS_MS): string {
   const arms = bounds.map((bound, i) => `WHEN ${value} <= ${bound} THEN ${i}`).join(' ');

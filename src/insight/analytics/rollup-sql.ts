@@ -3,7 +3,8 @@
 // added to the roll-up rows with an upsert. The two dialects differ only in how they read JSON
 // and time; the SELECT lists and upserts are generated from rollup-columns.ts.
 
-import { bucketIndexSql, DECIDED_KINDS, FAILURE_DIMENSIONS, gatewayBucketColumns, HOUR_DIMENSIONS, MEASURES, MINUTE_DIMENSIONS, REVIEW_BOUNDS_MS, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
+import { DECIDED_KINDS, kindsSql } from '../../ledger/index.ts';
+import { bucketIndexSql, FAILURE_DIMENSIONS, gatewayBucketColumns, HOUR_DIMENSIONS, MEASURES, MINUTE_DIMENSIONS, REVIEW_BOUNDS_MS, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,7 +35,7 @@ const POSTGRES: JsonReaders = {
   epochMs: (column) => `(extract(epoch FROM ${column}::timestamptz) * 1000)::bigint`,
 };
 
-const DECIDED = `(${DECIDED_KINDS.map((k) => `'${k}'`).join(', ')})`;
+const DECIDED = kindsSql(DECIDED_KINDS);
 
 /**
  * `WITH x, g, f`: one row per ledger row in the seq range, with the facts the measures sum. g and

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '../../../src/config/index.ts';
 import { TIERS, bootstrapKeyRecord, createApiKeyAuthenticator, generateApiKey, installBootstrapKey, openSqliteKeyStore } from '../../../src/auth/index.ts';
-import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres-migrations.ts';
+import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres/postgres-migrations.ts';
 
 describe('the bootstrap API key', () => {
   test('BOOTSTRAP_API_KEY must be an API key; the message says what one looks like', () => {

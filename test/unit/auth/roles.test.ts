@@ -14,7 +14,7 @@ import {
   openSqliteKeyStore, upsertSsoMember, type KeyStore,
 } from '../../../src/auth/index.ts';
 import { TEAM_TABLES_SQL } from '../../../src/auth/team-store.ts';
-import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres-migrations.ts';
+import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres/postgres-migrations.ts';
 import { credentialAgentBucket } from '../../../src/ratelimit/rate-limit-hooks.ts';
 
 function tempFile(t: TestContext): string {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import {
   canonicalJson, GENESIS_HASH, HASHED_FIELDS, rowHash, verifyRows, type StoredRow,
 } from '../../../src/ledger/index.ts';
-import { rowHashParts } from '../../../src/ledger/hash-chain.ts';
+import { rowHashParts } from '../../../src/ledger/chain/hash-chain.ts';
 import { buildChain, erased, expired, sampleChain } from './chain-rows.ts';
 import { makeEntry } from './ledger-fixtures.ts';
 

@@ -9,7 +9,7 @@ import {
   canonicalJson, checkPayload, createPiiDetector, defaultPiiDetector, ERASED_VALUE, erasePayload, LedgerError, sealPayload,
   type PiiDetector, type StoredRow,
 } from '../../../src/ledger/index.ts';
-import { erasePayloadText, payloadTextMatches, sealPayloadText, type SealedPayloadText } from '../../../src/ledger/payload-text.ts';
+import { erasePayloadText, payloadTextMatches, sealPayloadText, type SealedPayloadText } from '../../../src/ledger/chain/payload-text.ts';
 
 const saltSequence = (): (() => string) => {
   let n = 0;

@@ -7,8 +7,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { migratePostgres, openPostgresLedger, POSTGRES_SCHEMA_VERSION, type PostgresLedger } from '../../../src/ledger/index.ts';
-import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres-migrations.ts';
-import { serverLinksLikeUs } from '../../../src/ledger/postgres-batch-append.ts';
+import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres/postgres-migrations.ts';
+import { serverLinksLikeUs } from '../../../src/ledger/postgres/postgres-batch-append.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../../helpers/postgres.ts';
 import { makeEntry } from './ledger-fixtures.ts';
 

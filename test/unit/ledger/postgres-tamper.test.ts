@@ -13,7 +13,7 @@ import {
   auditCheckpoints, canonicalJson, retireMetadata, checkpointHead, defaultPiiDetector, GENESIS_HEAD, linkRow, loadCheckpointSigner, migratePostgres, openPostgresLedger,
   rowHash, sealEntry, validateEntry, type LedgerRow, type PostgresLedger, type VerifyReport,
 } from '../../../src/ledger/index.ts';
-import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres-migrations.ts';
+import { POSTGRES_MIGRATIONS } from '../../../src/ledger/postgres/postgres-migrations.ts';
 import { ALL_COLUMNS, rowValues } from '../../../src/ledger/row-codec.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../../helpers/postgres.ts';
 import { appendInOrder, makeEntry } from './ledger-fixtures.ts';

@@ -12,8 +12,8 @@ import { DatabaseSync } from 'node:sqlite';
 import {
   createPiiDetector, openSqliteLedger, type OpenLedgerOptions, type PiiDetector,
 } from '../../../src/ledger/index.ts';
-import { startWriterThread } from '../../../src/ledger/sqlite-ledger-writer.ts';
-import { appendTogether, type AppendRequest, type BatchAppender, type BatchResult } from '../../../src/ledger/sqlite-batch-append.ts';
+import { startWriterThread } from '../../../src/ledger/sqlite/sqlite-ledger-writer.ts';
+import { appendTogether, type AppendRequest, type BatchAppender, type BatchResult } from '../../../src/ledger/sqlite/sqlite-batch-append.ts';
 import { makeEntry } from './ledger-fixtures.ts';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -14,8 +14,8 @@ import { startEventIntake } from '../../../src/notify/event-intake.ts';
 import { openSqliteOutbox } from '../../../src/notify/sqlite-outbox.ts';
 import { publishJudgeEvent } from '../../../src/judge/judge-events.ts';
 import { createLogger } from '../../../src/observability/index.ts';
-import { KillSwitch } from '../../../src/runtime/index.ts';
-import { ToolPins, definitionHash } from '../../../src/proxy/tool-pins.ts';
+import { KILL_SWITCH_EVENTS_CHANNEL, KillSwitch } from '../../../src/runtime/index.ts';
+import { ToolPins, definitionHash } from '../../../src/proxy/mcp/tool-pins.ts';
 
 const versions = { policy_version: 'p1', score_version: 's1' };
 const settings = parseNotificationsFile(`webhooks:
@@ -96,6 +96,28 @@ test('kill switch flips, changed tool definitions (a review item) and accepted o
   ({ items } = await store.list({ webhook: 'all', limit: 10, offset: 0 }));
   const pin = JSON.parse(items.find((row) => row.event === 'tool_pin.changed')!.payload);
   assert.deepEqual([pin.data.tool, pin.data.route, pin.data.by, pin.data.new_digest], ['lookup', 'crm', 'config:gateway.yaml', definitionHash(changedTool)]);
+});
+
+test('one kill switch channel: a flip another process recorded is announced here (alerts follow it) but notified only where it was recorded', async (t) => {
+  const { ledger, store, idle } = await setUp(t);
+  const heard: Array<Record<string, unknown>> = [];
+  const listener = (message: unknown) => heard.push(message as Record<string, unknown>);
+  diagnostics_channel.subscribe(KILL_SWITCH_EVENTS_CHANNEL, listener);
+  t.after(() => diagnostics_channel.unsubscribe(KILL_SWITCH_EVENTS_CHANNEL, listener));
+  const killSwitch = await KillSwitch.load(ledger);
+  // Another process flips it: its row is in the shared ledger, its announcement in its own process.
+  const elsewhere = await ledger.append(eventEntry({ kind: 'kill_switch', agentId: null, action: 'activate', versions, payload: { active: true, reason: 'drill', actor: 'user:ivan' } }));
+  assert.equal(await killSwitch.refresh(), true);
+  const here = await killSwitch.set({ active: false, reason: 'drill over', actor: 'user:olga' }, versions);
+  await idle();
+  assert.deepEqual(heard.map((e) => [e.type, e.envelope_id, e.active, e.actor, e.recorded_here]), [
+    ['kill_switch.changed', elsewhere.envelope_id, true, 'user:ivan', false],
+    ['kill_switch.changed', here.envelope_id, false, 'user:olga', true],
+  ]);
+  const { items } = await store.list({ webhook: 'all', limit: 10, offset: 0 });
+  assert.deepEqual(items.map((row) => [row.event, row.source_id]), [['kill_switch.changed', here.envelope_id]]);
+  const { data } = JSON.parse(items[0].payload);
+  assert.deepEqual(data, { envelope_id: here.envelope_id, at: data.at, active: false, reason: 'drill over', actor: 'user:olga', by: 'user:olga' });
 });
 
 test('gateway:execution and gateway:alert messages are queued as soon as someone publishes them; rows of another ledger are not', async (t) => {

@@ -5,7 +5,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { IncomingMessage } from 'node:http';
-import { agentResponseHeaders, childTraceparent, endToEndHeaders, upstreamRequestHeaders } from '../../../src/proxy/forward-headers.ts';
+import { agentResponseHeaders, childTraceparent, endToEndHeaders, upstreamRequestHeaders } from '../../../src/proxy/upstream/forward-headers.ts';
 
 describe('endToEndHeaders', () => {
   test('drops the RFC 9110 hop-by-hop headers and those the Connection header names', () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ERRORS, problemBody } from '../../../src/http/index.ts';
 import { DECISION_META_KEY, parseGatewayFile } from '../../../src/proxy/index.ts';
 import { blockedCall } from '../../../src/proxy/proxy-problems.ts';
-import { blockedCallResult } from '../../../src/proxy/mcp-results.ts';
+import { blockedCallResult } from '../../../src/proxy/mcp/mcp-results.ts';
 
 // The sidecar's documentation (docs/sidecar.md; the README links to it).
 const section = readFileSync(path.resolve(import.meta.dirname, '../../../docs/sidecar.md'), 'utf8');

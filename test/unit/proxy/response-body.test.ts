@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { ApiError } from '../../../src/http/index.ts';
 import { parseGatewayFile } from '../../../src/proxy/index.ts';
-import { bodyOf, decodeBody, outputOf, readBounded } from '../../../src/proxy/response-body.ts';
+import { bodyOf, decodeBody, outputOf, readBounded } from '../../../src/proxy/upstream/response-body.ts';
 
 const route = parseGatewayFile('routes:\n  - name: r\n    match: { path_prefix: /r }\n    upstream: http://r\n    tool: { name: t }\n    max_response_bytes: 1024\n', 'g').routes[0];
 

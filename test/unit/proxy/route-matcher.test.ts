@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { IncomingMessage } from 'node:http';
 import { parseGatewayFile } from '../../../src/proxy/index.ts';
-import { connectAllowed, matchRoute, requestTarget, routedHost, unsafePathReason, upstreamPath } from '../../../src/proxy/route-matcher.ts';
+import { connectAllowed, matchRoute, requestTarget, routedHost, unsafePathReason, upstreamPath } from '../../../src/proxy/routes/route-matcher.ts';
 
 const settings = parseGatewayFile(`
 connect:

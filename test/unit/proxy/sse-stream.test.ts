@@ -4,7 +4,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { SseParser, eventJson, formatSse, withData, type SseEvent } from '../../../src/proxy/sse-stream.ts';
+import { SseParser, eventJson, formatSse, withData, type SseEvent } from '../../../src/proxy/mcp/sse-stream.ts';
 
 const line = fc.stringMatching(/^[^\r\n]{0,40}$/);
 const event = fc.record({

@@ -2,7 +2,7 @@
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { identifyTool, queryParams } from '../../../src/proxy/tool-identity.ts';
+import { identifyTool, queryParams } from '../../../src/proxy/http/tool-identity.ts';
 import type { ToolSource } from '../../../src/proxy/index.ts';
 
 const fixed: ToolSource = { kind: 'fixed', name: 'search_kb' };

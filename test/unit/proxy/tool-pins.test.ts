@@ -6,7 +6,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { openSqliteLedger } from '../../../src/ledger/index.ts';
 import { parseGatewayFile } from '../../../src/proxy/index.ts';
-import { ToolPins, definitionHash, type ToolDefinition } from '../../../src/proxy/tool-pins.ts';
+import { ToolPins, definitionHash, type ToolDefinition } from '../../../src/proxy/mcp/tool-pins.ts';
 
 const versions = () => ({ policy_version: 'pol-test', score_version: 'score-test' });
 const tool: ToolDefinition = { name: 'search_kb', description: 'Search.', inputSchema: { type: 'object' } };

@@ -1,0 +1,18 @@
+// The messages between the main thread and the ledger's writer thread. Everything here is
+// structured-cloneable: plain data, strings and RegExps, never functions or class instances.
+
+import type { PiiDetectorSpec } from '../pii-detector.ts';
+import type { AppendRequest, BatchResult } from './sqlite-batch-append.ts';
+
+export interface WriterThreadData {
+  path: string;
+  /** Set when the detector can be rebuilt in the writer thread, which then seals the payloads. */
+  detector: PiiDetectorSpec | null;
+}
+
+export type WriterRequest =
+  | { type: 'append'; id: number; batch: AppendRequest[] }
+  | { type: 'close' };
+
+/** One message for every batch committed together: one hand-off back instead of one per batch. */
+export type WriterReply = { type: 'appended'; results: Array<{ id: number; result: BatchResult }> };

@@ -1,0 +1,113 @@
+// A governed MCP route (streamable HTTP transport). POSTed JSON-RPC messages are sorted by
+// method: tools/call is gated, tools/list filtered and pinned, everything else streams through.
+// The server's GET event stream passes through too, minus any response message: responses
+// belong to POSTs, where they are checked, and one arriving here (a resumed stream) is dropped.
+
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { ApiError, parseJson, readBody } from '../../http/index.ts';
+import type { Logger } from '../../observability/index.ts';
+import type { PolicySource } from '../../runtime/index.ts';
+import { upstreamRequestHeaders } from '../upstream/forward-headers.ts';
+import type { GovernanceGate } from '../governance-gate.ts';
+import type { ProxiedRequest } from '../http/governed-http.ts';
+import { INVALID_REQUEST, PARSE_ERROR, errorMessage, isRequest, isResponse } from './json-rpc.ts';
+import { isEventStream, pipeThrough, relayTransformed } from './mcp-response-relay.ts';
+import { handleToolCall, sendJson } from './mcp-tool-call.ts';
+import { toolsListTransform } from './mcp-tools-list.ts';
+import { sendProblem } from '../proxy-problems.ts';
+import { upstreamPath } from '../routes/route-matcher.ts';
+import { publishSidecarEvent } from '../sidecar-events.ts';
+import type { ToolPins } from './tool-pins.ts';
+import type { McpElicitations } from './mcp-elicitation.ts';
+import { abortWhenClosed, type UpstreamPools } from '../upstream/upstream-pools.ts';
+
+export interface McpDeps {
+  gate: GovernanceGate;
+  pools: UpstreamPools;
+  policies: PolicySource;
+  pins: ToolPins;
+  maxBodyBytes: number;
+  logger: Logger;
+  /** Open server-to-agent event streams (GET): ended when the sidecar shuts down. */
+  streams: Set<ServerResponse>;
+  /** Which sessions' clients can be asked (MCP elicitation), and the questions awaiting answers. */
+  elicitations: McpElicitations;
+}
+
+const GOVERNED_METHODS = new Set(['tools/call', 'tools/list']);
+
+export async function handleMcp(deps: McpDeps, call: ProxiedRequest): Promise<void> {
+  const { req, res } = call;
+  try {
+    if (req.method === 'POST') return await handlePost(deps, call);
+    const opened = await deps.pools.open(call.route, {
+      method: req.method ?? 'GET',
+      path: upstreamPath(call.route, call.target),
+      headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: false }),
+      body: req.method === 'GET' || req.method === 'HEAD' ? null : req,
+      bodyTimeoutMs: req.method === 'GET' ? 0 : undefined,
+      signal: abortWhenClosed(res),
+    });
+    if (req.method === 'GET' && isEventStream(opened.headers)) {
+      deps.streams.add(res);
+      res.once('close', () => deps.streams.delete(res));
+      await relayTransformed(res, opened, call.route, async (message) => {
+        publishSidecarEvent(call.route.name, 'withheld');
+        deps.logger.warn('sidecar: a JSON-RPC response on the MCP GET stream was dropped (results are only released from POSTs, after their post-check)', {
+          route: call.route.name, id: message.id,
+        });
+        return null;
+      });
+      return;
+    }
+    await pipeThrough(res, opened);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    sendProblem(res, error, call.target.path);
+  }
+}
+
+async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
+  const { req, res, route } = call;
+  const raw = await readBody(req, deps.maxBodyBytes);
+  let message: unknown;
+  try {
+    message = parseJson(raw, req.headers['content-type']);
+  } catch (error) {
+    if ((error as ApiError).code !== 'INVALID_JSON') throw error;
+    sendJson(res, 400, errorMessage(null, PARSE_ERROR, `Parse error: ${(error as ApiError).detail}`));
+    return;
+  }
+  if (Array.isArray(message)) {
+    if (message.some((m) => isRequest(m) && GOVERNED_METHODS.has(m.method))) {
+      sendJson(res, 400, errorMessage(null, INVALID_REQUEST, 'The governance sidecar does not accept tools/call or tools/list inside a JSON-RPC batch; send them one per request.'));
+      return;
+    }
+  } else if (isRequest(message) && message.method === 'tools/call') {
+    await handleToolCall(deps, call, message, raw);
+    return;
+  } else if (isResponse(message) && deps.elicitations.answer(sessionOf(req.headers), message)) {
+    // The client's answer to the sidecar's own elicitation: taken here, the server never asked.
+    res.writeHead(202);
+    res.end();
+    return;
+  }
+  const opened = await deps.pools.open(route, {
+    method: 'POST',
+    path: upstreamPath(route, call.target),
+    headers: upstreamRequestHeaders(req, { clientAddress: req.socket.remoteAddress, identityEncoding: true, bufferedBody: true }),
+    body: raw,
+    signal: abortWhenClosed(res),
+  });
+  if (isRequest(message) && message.method === 'tools/list') {
+    await relayTransformed(res, opened, route, toolsListTransform(deps, call));
+    return;
+  }
+  if (isRequest(message) && message.method === 'initialize') deps.elicitations.noteInitialize(message.params, opened.headers);
+  await pipeThrough(res, opened);
+}
+
+function sessionOf(headers: IncomingHttpHeaders): string | undefined {
+  const session = headers['mcp-session-id'];
+  return typeof session === 'string' ? session : undefined;
+}
