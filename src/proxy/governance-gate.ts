@@ -156,10 +156,12 @@ export class GovernanceGate {
         },
         unscannable: upstream.unscannable ? { contentType: upstream.unscannable.content_type, action: upstream.unscannable.action } : undefined,
         reviewWaived: route.onEscalation === 'forward',
+        durability: route.audit,
         preCheck: { envelope_id: pre.response.envelope_id, outcome: decisionOf(pre.response).outcome as Outcome, body: pre.body },
         // The result is judged as the API's post-checks are (high and critical now, within the
         // budget; the rest queued), whenever this process has a judge (JUDGE_URL).
       }, { judge: true });
+      if (result.recorded) this.#watchIntent(facts, result.body.envelope_id, result.recorded);
       const release = allows(decisionOf(result.body).outcome, route);
       publishSidecarEvent(route.name, release ? 'released' : 'withheld');
       if (upstream.unscannable) publishSidecarEvent(route.name, release ? 'unscannable_released' : 'unscannable_blocked');
@@ -168,6 +170,22 @@ export class GovernanceGate {
       if (this.#failOpen(error, facts, 'post_check')) return { kind: 'unrecorded' };
       throw error;
     }
+  }
+
+  /**
+   * audit: intent. The answer goes out without waiting for its post-check row; a row that then
+   * fails to append is counted and logged here (the release cannot be taken back), and its
+   * pre-check, left without an outcome, becomes `outcome_unknown` once the reconciler sees its
+   * deadline pass.
+   */
+  #watchIntent(facts: CallFacts, envelopeId: string, recorded: Promise<void>): void {
+    recorded.catch((error: unknown) => {
+      publishSidecarEvent(facts.route.name, 'intent_unrecorded');
+      this.#logger.error('sidecar: a released call\'s post-check row could not be recorded (audit intent); the outcome reconciler will mark it outcome_unknown', {
+        route: facts.route.name, tool: facts.tool, request_id: facts.requestId, post_check_envelope_id: envelopeId,
+        error: (error as { detail?: string; message?: string }).detail ?? (error as Error)?.message,
+      });
+    });
   }
 
   /** True when the ledger is down and the route fails open: logged and counted, the call goes on. */
