@@ -8,6 +8,8 @@ export { parseGatewayFile, RESERVED_PATHS, ROUTE_DEFAULTS } from './gateway-file
 export { NO_ROUTES } from './route-types.ts';
 export type { ConnectRule, EscalationAction, FailMode, RouteProtocol, SidecarRoute, SidecarSettings, ToolSource } from './route-types.ts';
 export { SIDECAR_CHANNEL, createSidecarMetrics } from './sidecar-events.ts';
+export { createMemoryMetrics } from './memory-metrics.ts';
+export { splitMemoryBudget, type MemoryBudget } from './memory-budget.ts';
 export type { SidecarEvent, SidecarEventKind } from './sidecar-events.ts';
 export { DECISION_META_KEY } from './mcp-results.ts';
 export { definitionHash } from './tool-pins.ts';
