@@ -76,6 +76,14 @@ env:
         name: {{ $v.database.existingSecret | quote }}
         key: {{ $v.database.existingSecretKey | quote }}
   {{- end }}
+  # The memory budget (docs/performance.md, "Memory"): the sidecar splits it into its bounds; the
+  # V8 heap limit is half of it, which Node only takes at start (src/proxy/memory-budget.ts).
+  {{- $heap := div ($v.memoryBudgetMb | int) 2 }}
+  {{- $semi := max 4 (min 32 (div $heap 16)) }}
+  - name: SIDECAR_MEMORY_MB
+    value: {{ $v.memoryBudgetMb | int | quote }}
+  - name: NODE_OPTIONS
+    value: {{ printf "--max-old-space-size=%d --max-semi-space-size=%d" (sub $heap (mul 3 $semi)) $semi | quote }}
   {{- with $v.extraEnv }}
   {{- toYaml . | nindent 2 }}
   {{- end }}
