@@ -321,6 +321,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         stopping.abort();
         policyWatch.close();
         await Promise.all([http.shutdown(), sidecar!.close()]);
+        // Answers released in audit: intent mode have their post-check rows still on the way.
+        await sidecar!.recorded();
         sidecarMetrics.close();
         rateLimitMetrics.close();
         await rateLimits?.close();

@@ -73,6 +73,8 @@ export class GovernanceGate {
   readonly #logger: Logger;
   readonly #reviews: ReviewDesk | undefined;
   readonly #policies: PolicySource | undefined;
+  /** audit: intent post-check rows on their way to the ledger (a shutdown waits for them). */
+  readonly #recording = new Set<Promise<void>>();
 
   constructor(runtime: Runtime, sessions: SessionCounter, logger: Logger, reviews?: ReviewDesk, policies?: PolicySource) {
     this.#runtime = runtime;
@@ -179,13 +181,20 @@ export class GovernanceGate {
    * deadline pass.
    */
   #watchIntent(facts: CallFacts, envelopeId: string, recorded: Promise<void>): void {
-    recorded.catch((error: unknown) => {
+    const watched = recorded.catch((error: unknown) => {
       publishSidecarEvent(facts.route.name, 'intent_unrecorded');
       this.#logger.error('sidecar: a released call\'s post-check row could not be recorded (audit intent); the outcome reconciler will mark it outcome_unknown', {
         route: facts.route.name, tool: facts.tool, request_id: facts.requestId, post_check_envelope_id: envelopeId,
         error: (error as { detail?: string; message?: string }).detail ?? (error as Error)?.message,
       });
     });
+    this.#recording.add(watched);
+    void watched.finally(() => this.#recording.delete(watched));
+  }
+
+  /** Resolves once every audit: intent post-check row released so far is appended (or has failed, and is counted). */
+  async recorded(): Promise<void> {
+    while (this.#recording.size > 0) await Promise.allSettled([...this.#recording]);
   }
 
   /** True when the ledger is down and the route fails open: logged and counted, the call goes on. */

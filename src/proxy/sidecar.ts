@@ -59,6 +59,8 @@ export interface Sidecar {
   settings(): SidecarSettings;
   /** Re-reads gateway.yaml now (the watcher does this after a change). */
   reload(): ReloadResult;
+  /** Once calls have stopped: resolves when the post-check rows of released `audit: intent` calls are appended (before the ledger closes). */
+  recorded(): Promise<void>;
   /** The memory budget's bounds and how much of them the calls under way hold (for /metrics). */
   memory(): { budget: MemoryBudget; admission: AdmissionFigures };
   close(): Promise<void>;
@@ -183,6 +185,7 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
 
     settings: () => watched.current(),
     memory: () => ({ budget, admission: admission.figures() }),
+    recorded: () => gate.recorded(),
     reload: () => watched.reload(),
     /** Ends tunnels and websockets now; governed calls under way finish first. */
     async close() {

@@ -22,6 +22,7 @@ import { SECRET, startMcpServer } from '../helpers/mcp-server.ts';
 import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
 import { json, startToolServer, type ToolHandler } from '../helpers/tool-server.ts';
 import { reconcileOutcomes } from '../../src/oversight/index.ts';
+import { openSqliteLedger } from '../../src/ledger/index.ts';
 import { SIDECAR_CHANNEL, type SidecarEvent } from '../../src/proxy/sidecar-events.ts';
 
 const { skip: noPostgres } = await probePostgres();
@@ -215,4 +216,25 @@ test('audit: intent, a sidecar killed after the release and before the post-chec
   assert.deepEqual(unknown.items.map((item: { envelope_id: string }) => item.envelope_id), [preId]);
   assert.equal((await second.call('GET', `/v1/audit/executions/${postId}`)).status, 404, 'the released call\'s post-check row was lost with the process');
   assert.equal((await second.call('GET', '/v1/audit/executions?status=in_flight')).body.total, 0);
+});
+
+test('audit: intent, a graceful shutdown right after the release still appends the post-check row', async (t) => {
+  const upstream = await startToolServer(t);
+  const gw = await startTestGateway(undefined, { agentId: 'support-agent-1', gatewayYaml: intentRoutes(upstream.origin) });
+  t.after(() => rmSync(gw.dir, { recursive: true, force: true }));
+  const lock = writeLock(gw.ledgerPath);
+  t.after(() => lock.give());
+  upstream.on('/api/search', lockingThenAnswering(lock, { results: [] }));
+
+  const res = await gw.call('POST', '/kb/search', { query: 'x' });
+  assert.equal(res.status, 200);
+  // The row waits on the lock while the gateway shuts down; the lock goes before SQLite gives up.
+  const closed = gw.close();
+  setTimeout(() => lock.give(), 300);
+  await closed;
+  const ledger = openSqliteLedger({ path: gw.ledgerPath });
+  t.after(() => ledger.close());
+  const post = await ledger.get(res.headers.get('x-governance-post-check')!);
+  assert.equal(post?.kind, 'post_check');
+  assert.equal(post?.parent_envelope_id, res.headers.get('x-governance-pre-check'));
 });
