@@ -41,8 +41,10 @@ export function splitMemoryBudget(budgetMb: number, limits: { maxBodyBytes: numb
   const budgetBytes = budgetMb * MIB;
   const heapMb = Math.floor(budgetMb / 2);
   const heapBytes = heapMb * MIB;
-  // A sixteenth of the heap per semi-space (4-32 MiB): V8's young generation is three of them.
-  const semiSpaceMb = Math.max(4, Math.min(32, Math.floor(heapMb / 16)));
+  // About an eighth of the heap per semi-space, a power of two from 4 to 32 MiB as V8 sizes them
+  // (V8's young generation is three of them): a sidecar's live data is small and short-lived, so
+  // a roomy young generation saves scavenges. charts/governance-sidecar computes the same.
+  const semiSpaceMb = heapMb >= 256 ? 32 : heapMb >= 128 ? 16 : heapMb >= 64 ? 8 : 4;
   const bufferBytes = Math.floor(budgetBytes / 4);
   // A quarter of the heap for calls under way, a tenth for session counts, a sixteenth for the
   // session history; the rest is the gateway's own state and room for the collector to work.

@@ -2,6 +2,7 @@
 // holds calls to them (src/proxy/call-admission.ts).
 
 import { describe, test } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { ApiError } from '../../../src/http/index.ts';
 import { loadConfig } from '../../../src/config/index.ts';
@@ -23,12 +24,20 @@ describe('splitMemoryBudget', () => {
       assert.ok(b.maxInFlight * 32 * 1024 <= b.heapBytes / 4, 'calls under way take at most a quarter of the heap');
       assert.ok(b.maxSessions <= LIMITS.maxSessions && b.maxSessions * 1024 <= Math.max(100 * 1024, b.heapBytes / 10));
       assert.ok(b.sessionHistoryBytes <= b.heapBytes / 16);
-      // The flags give V8 exactly the heap share: old space + three semi-spaces.
+      // The flags ask V8 for the heap share: old space + three semi-spaces.
       const [, old, semi] = /^--max-old-space-size=(\d+) --max-semi-space-size=(\d+)$/.exec(b.nodeOptions)!.map(Number);
       assert.equal((old + 3 * semi) * MIB, b.heapBytes);
-      assert.ok(semi >= 4 && semi <= 32 && old > 0);
+      assert.ok([4, 8, 16, 32].includes(semi) && old > 0, 'V8 sizes semi-spaces in powers of two');
     });
   }
+
+  test('V8 started with the flags has exactly the heap share as its limit', () => {
+    for (const mb of [128, 384, 448, 1024]) {
+      const { nodeOptions, heapBytes } = splitMemoryBudget(mb, LIMITS);
+      const limit = execFileSync(process.execPath, [...nodeOptions.split(' '), '-e', 'process.stdout.write(String(require("node:v8").getHeapStatistics().heap_size_limit))'], { encoding: 'utf8' });
+      assert.equal(Number(limit), heapBytes, `${mb} MiB: ${nodeOptions}`);
+    }
+  });
 
   test('the bounds grow with the budget and never pass the limits they are given', () => {
     const small = splitMemoryBudget(128, LIMITS);
@@ -42,19 +51,19 @@ describe('splitMemoryBudget', () => {
   test('SIDECAR_MEMORY_MB: default 384, outside 128-65536 a config error', () => {
     const base = { POLICIES_DIR: 'policies', LEDGER_PATH: ':memory:' };
     assert.deepEqual(loadConfig(base).memory, { budgetMb: 384, budgetSet: false, heapFlagMb: null });
-    assert.deepEqual(loadConfig({ ...base, SIDECAR_MEMORY_MB: '256', NODE_OPTIONS: '--max-old-space-size=104 --max-semi-space-size=8' }).memory, { budgetMb: 256, budgetSet: true, heapFlagMb: 104 });
+    assert.deepEqual(loadConfig({ ...base, SIDECAR_MEMORY_MB: '256', NODE_OPTIONS: '--max-old-space-size=80 --max-semi-space-size=16' }).memory, { budgetMb: 256, budgetSet: true, heapFlagMb: 80 });
     assert.throws(() => loadConfig({ ...base, SIDECAR_MEMORY_MB: '64' }), /SIDECAR_MEMORY_MB: "64" must be an integer from 128 to 65536/);
   });
 
   test('the heap limit: flags to add at start, and a warning when the process runs without them', () => {
-    assert.equal(heapFlagsToAdd({ SIDECAR_MEMORY_MB: '256' }, []), '--max-old-space-size=104 --max-semi-space-size=8');
+    assert.equal(heapFlagsToAdd({ SIDECAR_MEMORY_MB: '256' }, []), '--max-old-space-size=80 --max-semi-space-size=16');
     assert.equal(heapFlagsToAdd({}, []), null, 'no budget asked for: Node keeps its own limit');
     assert.equal(heapFlagsToAdd({ SIDECAR_MEMORY_MB: '256', NODE_OPTIONS: '--max-old-space-size=300' }, []), null, 'an operator\'s own limit wins');
     assert.equal(heapFlagsToAdd({ SIDECAR_MEMORY_MB: '256' }, ['--max-old-space-size=300']), null);
     assert.equal(heapFlagsToAdd({ SIDECAR_MEMORY_MB: 'lots' }, []), null, 'a bad value is the config\'s to report');
     const memory = { budgetMb: 256, budgetSet: true, heapFlagMb: null };
     assert.equal(heapLimitWarning(memory, 128 * MIB), null);
-    assert.match(heapLimitWarning(memory, 4096 * MIB) ?? '', /SIDECAR_MEMORY_MB=256 asks for a V8 heap limit of 128 MiB, but this process runs with 4096 MiB \(NODE_OPTIONS sets no heap limit\): start Node with NODE_OPTIONS="--max-old-space-size=104 --max-semi-space-size=8"/);
+    assert.match(heapLimitWarning(memory, 4096 * MIB) ?? '', /SIDECAR_MEMORY_MB=256 asks for a V8 heap limit of 128 MiB, but this process runs with 4096 MiB \(NODE_OPTIONS sets no heap limit\): start Node with NODE_OPTIONS="--max-old-space-size=80 --max-semi-space-size=16"/);
     assert.equal(heapLimitWarning({ ...memory, budgetSet: false }, 4096 * MIB), null);
   });
 });
