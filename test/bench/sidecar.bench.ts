@@ -17,6 +17,7 @@ import { summarizeProfile } from './cpu-profile.ts';
 import { cpuMs, rssMb, sampleRss, threadCpuMs, threadCpuPerCall } from './process-stats.ts';
 import { findRateCeiling, rateSteps, type RateCeiling } from './rate-ceiling.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
+import { splitMemoryBudget } from '../../src/proxy/memory-budget.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -30,6 +31,9 @@ const CEILING_MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 4000);
 const CEILING_STEP_MS = Number(process.env.BENCH_STEP_SECONDS ?? 4) * 1000;
 
 const INTENT_TARGET = 'sidecar, audit: intent';
+// The sidecars run with the memory budget the Helm chart gives them (memoryBudgetMb, NODE_OPTIONS).
+const MEMORY_MB = Number(process.env.BENCH_SIDECAR_MEMORY_MB ?? 448);
+const MEMORY_ENV = { SIDECAR_MEMORY_MB: String(MEMORY_MB), NODE_OPTIONS: splitMemoryBudget(MEMORY_MB, { maxBodyBytes: Infinity, maxSessions: Infinity }).nodeOptions };
 let session = 0;
 const body = () => JSON.stringify({ query: 'how do I reset my password' });
 // A fresh session per call keeps search_kb under its max_calls_per_session (and exercises the counter).
@@ -87,7 +91,7 @@ export const sidecarBench = {
     writeFileSync(path.join(intentConfigDir, 'gateway.yaml'), `audit: intent\n${readFileSync(path.join(configDir, 'gateway.yaml'), 'utf8')}`);
     const env = (ledger: string, extra: Record<string, string> = {}) => ({
       LEDGER_PATH: path.join(dir, ledger), POLICIES_DIR: path.join(ROOT, 'policies'), CONFIG_DIR: configDir,
-      AGENT_ID: 'support-agent-bench', LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge', ...extra,
+      AGENT_ID: 'support-agent-bench', LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge', ...MEMORY_ENV, ...extra,
     });
     // What the container image runs: the bundle (npm run build). Inside the repository, as dist/
     // is, so it finds its node_modules. The sources' start-up is reported beside it.
@@ -270,7 +274,7 @@ function report(m: {
   if (postgres) {
     console.log(`on PostgreSQL: throughput / bare proxy = ${(postgres.throughput.rps / bare.throughput.rps).toFixed(3)}; added latency at ${RATE} req/s p50 +${added(fixed, 'p50', postgres).toFixed(3)} ms, p99 +${added(fixed, 'p99', postgres).toFixed(3)} ms; at ${LOW_RATE} req/s p50 +${added(low, 'p50', postgres).toFixed(3)} ms, p99 +${added(low, 'p99', postgres).toFixed(3)} ms`);
   }
-  console.log(`sidecar RSS: ${m.idleRss.toFixed(1)} MB idle after start, peak ${m.rss.low.toFixed(1)} MB at ${LOW_RATE} req/s, peak ${m.rss.fixed.toFixed(1)} MB at ${RATE} req/s (target <= 80: ${verdict(m.rss.fixed <= 80)}), ${m.rss.end.toFixed(1)} MB at the end`);
+  console.log(`sidecar RSS (memory budget SIDECAR_MEMORY_MB=${MEMORY_MB}, ${MEMORY_ENV.NODE_OPTIONS}): ${m.idleRss.toFixed(1)} MB idle after start, peak ${m.rss.low.toFixed(1)} MB at ${LOW_RATE} req/s, peak ${m.rss.fixed.toFixed(1)} MB at ${RATE} req/s (target <= 80: ${verdict(m.rss.fixed <= 80)}), ${m.rss.end.toFixed(1)} MB at the end`);
   console.log(`start to ready (process spawn to first /health answer), bundle: ${m.cold.ready.toFixed(0)} ms cold (${m.cold.listening.toFixed(0)} ms to the listening line), ${m.warm.ready.toFixed(0)} ms with a warm NODE_COMPILE_CACHE as the image ships it (target <= 300: ${verdict(m.warm.ready <= 300)}); from the TypeScript sources: ${m.sources.cold.ready.toFixed(0)} ms cold, ${m.sources.warm.ready.toFixed(0)} ms warm`);
   console.log(`where the sidecar's main-thread CPU time goes at ${RATE} req/s (self time, --cpu-prof, start-up and warm-up excluded):\n${m.profile}`);
 }
