@@ -9,8 +9,10 @@ import { publishSidecarEvent } from './sidecar-events.ts';
 export interface CallTicket {
   /** Counts `bytes` more of this call's buffered bodies; throws SIDECAR_OVERLOADED past the budget. */
   reserve(bytes: number): void;
-  /** The call is over: its slot and bytes are given back. Idempotent. */
+  /** The call is over: its slot and bytes are given back, once every `holdUntil` has settled. Idempotent. */
   leave(): void;
+  /** Keeps the slot and bytes after leave() until `work` settles (an audit: intent row on its way to the ledger). */
+  holdUntil(work: Promise<unknown>): void;
 }
 
 export interface AdmissionFigures {
@@ -44,6 +46,14 @@ export class CallAdmission {
     this.#peakInFlight = Math.max(this.#peakInFlight, this.#inFlight);
     let held = 0;
     let left = false;
+    let holds = 0;
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      this.#inFlight -= 1;
+      this.#buffered -= held;
+    };
     return {
       reserve: (bytes) => {
         if (left) return;
@@ -57,8 +67,14 @@ export class CallAdmission {
       leave: () => {
         if (left) return;
         left = true;
-        this.#inFlight -= 1;
-        this.#buffered -= held;
+        if (holds === 0) release();
+      },
+      holdUntil: (work) => {
+        holds += 1;
+        void work.then(() => undefined, () => undefined).then(() => {
+          holds -= 1;
+          if (left && holds === 0) release();
+        });
       },
     };
   }

@@ -16,6 +16,7 @@ import type { PolicySource } from '../runtime/index.ts';
 import { holdForReview, holdSecondsFor } from './escalation-hold.ts';
 import { askTheUser } from './elicited-review.ts';
 import type { ElicitAction, Elicitor } from './mcp-elicitation.ts';
+import type { CallTicket } from './call-admission.ts';
 
 export interface CallFacts {
   route: SidecarRoute;
@@ -27,6 +28,8 @@ export interface CallFacts {
   user: string;
   model: string;
   requestId: string;
+  /** The call's place in the memory budget: an audit: intent call keeps it until its post-check row is appended. */
+  ticket?: CallTicket;
 }
 
 export type PreVerdict =
@@ -189,6 +192,8 @@ export class GovernanceGate {
       });
     });
     this.#recording.add(watched);
+    // Released, but its row still takes memory: the call counts against the budget until it is appended.
+    facts.ticket?.holdUntil(watched);
     void watched.finally(() => this.#recording.delete(watched));
   }
 

@@ -168,12 +168,15 @@ test('audit: intent, the post-check row cannot commit: released anyway, counted,
   assert.equal(res.status, 200, 'released without waiting for the row');
   const preId = res.headers.get('x-governance-pre-check')!;
   const postId = res.headers.get('x-governance-post-check')!;
+  // Released, but its row still holds memory: the call counts against the budget until it is settled.
+  assert.match((await gw.call('GET', '/metrics')).text, /^sidecar_calls_in_flight\{value="now"\} 1$/m);
   // SQLite gives up on a locked file after its busy_timeout (5 s): the append fails, after the release.
   await unrecorded;
   lock.give();
   const metrics = (await gw.call('GET', '/metrics')).text;
   assert.match(metrics, /sidecar_events_total\{route="kb",event="intent_unrecorded"\} 1/);
   assert.match(metrics, /sidecar_events_total\{route="kb",event="released"\} 1/);
+  assert.match(metrics, /^sidecar_calls_in_flight\{value="now"\} 0$/m);
   assert.equal(await gw.ledger.get(postId), undefined, 'the row never committed');
 
   // The pre-check is left in flight; past its deadline the reconciler marks it.

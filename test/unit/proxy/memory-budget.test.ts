@@ -92,6 +92,23 @@ describe('CallAdmission', () => {
     assert.equal(admission.figures().peakInFlight, 2);
   });
 
+  test('holdUntil keeps a call that left counted until its work settles (an audit: intent row), whether it succeeds or fails', async () => {
+    const admission = new CallAdmission({ maxInFlight: 1, bufferBytes: 100 });
+    const a = admission.enter('kb');
+    a.reserve(40);
+    let append!: () => void;
+    a.holdUntil(new Promise<void>((resolve) => { append = resolve; }));
+    const failing = Promise.reject(new Error('ledger down'));
+    a.holdUntil(failing);
+    a.leave();
+    assert.deepEqual([admission.figures().inFlight, admission.figures().bufferedBytes], [1, 40]);
+    assert.equal(refusal(() => admission.enter('kb')).extensions?.bound, 'in_flight');
+    append();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual([admission.figures().inFlight, admission.figures().bufferedBytes], [0, 0]);
+    admission.enter('kb');
+  });
+
   test('body bytes past bufferBytes are refused (bound buffers); a call that leaves gives its bytes back', () => {
     const admission = new CallAdmission({ maxInFlight: 10, bufferBytes: 100 });
     const a = admission.enter('kb');
