@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { TestContext } from 'node:test';
@@ -219,6 +220,46 @@ test('audit: intent, a sidecar killed after the release and before the post-chec
   assert.deepEqual(unknown.items.map((item: { envelope_id: string }) => item.envelope_id), [preId]);
   assert.equal((await second.call('GET', `/v1/audit/executions/${postId}`)).status, 404, 'the released call\'s post-check row was lost with the process');
   assert.equal((await second.call('GET', '/v1/audit/executions?status=in_flight')).body.total, 0);
+});
+
+test('audit: intent on PostgreSQL, a sidecar killed while its post-check row waits for the ledger head: the restart records outcome_unknown', { skip: noPostgres }, async (t) => {
+  const upstream = await startToolServer(t);
+  const db = await createTestSchema(t);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-intent-pg-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(path.join(dir, 'gateway.yaml'), intentRoutes(upstream.origin));
+  const env = {
+    ...db.env, CONFIG_DIR: dir, AGENT_ID: 'support-agent-1', GATEWAY_VARIANT: 'edge',
+    OUTCOME_UNKNOWN_GRACE_SECONDS: '0', OUTCOME_RECONCILE_INTERVAL_SECONDS: '1',
+  };
+  const first = await startGatewayProcess(t, env);
+  // Another writer holds the chain's head row: every append waits behind it (statement_timeout 5 s).
+  const locker = new pg.Client({ connectionString: db.url });
+  await locker.connect();
+  t.after(() => locker.end().catch(() => undefined));
+  upstream.on('/api/search', (req, res) => {
+    void (async () => {
+      await locker.query(`SET search_path = ${db.schema}`);
+      await locker.query('BEGIN');
+      await locker.query('SELECT seq FROM ledger_head WHERE id = 1 FOR UPDATE');
+      json(200, { results: [{ id: 'KB-7' }] })(req, res);
+    })();
+  });
+
+  const res = await first.call('POST', '/kb/search', { query: 'reset password' });
+  assert.equal(res.status, 200);
+  const preId = res.headers.get('x-governance-pre-check')!;
+  const postId = res.headers.get('x-governance-post-check')!;
+  await first.kill9();
+  await locker.query('ROLLBACK');
+
+  const second = await startGatewayProcess(t, env);
+  const unknown = await until('the outcome_unknown row', async () => {
+    const page = await second.call('GET', '/v1/audit/executions?status=outcome_unknown');
+    return page.body.total >= 1 ? page.body : undefined;
+  });
+  assert.deepEqual(unknown.items.map((item: { envelope_id: string }) => item.envelope_id), [preId]);
+  assert.equal((await second.call('GET', `/v1/audit/executions/${postId}`)).status, 404);
 });
 
 test('audit: intent, a graceful shutdown right after the release still appends the post-check row', async (t) => {
