@@ -4,7 +4,10 @@
 // with the ledger file's write lock taken by the test once the call is forwarded (the pre-check
 // row is durable by then), so the post-check row cannot commit: the answer is released anyway,
 // the failed append is counted and logged, and the call is left to the outcome reconciler. The
-// crash case runs a real child process, killed (SIGKILL) between the release and the commit.
+// crash cases run real child processes, killed (SIGKILL) between the release and the commit, on
+// both ledgers: SQLite with the file's write lock taken, PostgreSQL with the chain's head row held
+// by another transaction. Nothing in the product waits on purpose (no test-only hook): the ledger
+// is blocked the way another writer would block it.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
