@@ -18,9 +18,18 @@ import { fileURLToPath } from 'node:url';
 const REQUIRED_MAJOR = 24;
 const major = Number(process.versions.node.split('.')[0]);
 
-if (major >= REQUIRED_MAJOR) {
+// SIDECAR_MEMORY_MB (docs/performance.md, "Memory") asks for a V8 heap limit of half the budget;
+// Node only takes it at start, so without one in NODE_OPTIONS this runs itself again with it
+// (one extra start of Node; the container image and the Helm chart set NODE_OPTIONS instead).
+const heapFlags = major >= REQUIRED_MAJOR && !process.env.GOVGATE_REEXEC
+  ? (await import('../src/proxy/memory-budget.ts')).heapFlagsToAdd(process.env, process.execArgv)
+  : null;
+
+if (major >= REQUIRED_MAJOR && heapFlags === null) {
   module.enableCompileCache?.();
   await import('../src/main.ts');
+} else if (major >= REQUIRED_MAJOR) {
+  runWith(process.execPath, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${heapFlags}`.trim() });
 } else {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const pinned = path.join(root, 'node_modules', 'node', 'bin', 'node');
@@ -33,10 +42,10 @@ if (major >= REQUIRED_MAJOR) {
 }
 
 /** Runs this script again with `node`; exits as the child does and passes signals on to it. */
-function runWith(node) {
+function runWith(node, env = {}) {
   const child = spawn(node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, GOVGATE_REEXEC: '1' },
+    env: { ...process.env, ...env, GOVGATE_REEXEC: '1' },
   });
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {

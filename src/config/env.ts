@@ -13,6 +13,7 @@ import { tracingConfig, type TracingConfig } from './tracing-settings.ts';
 import { boolean, integer } from './env-values.ts';
 import { ledgerConfig, type LedgerConfig } from './ledger-settings.ts';
 import { outcomeReconcileConfig, type OutcomeReconcileConfig } from './oversight-settings.ts';
+import { memoryConfig, type MemoryConfig } from './memory-settings.ts';
 
 export { PG_SSL_SETTINGS, type LedgerConfig, type PgSslSetting } from './ledger-settings.ts';
 
@@ -123,6 +124,8 @@ export interface Config {
   readonly session: SessionConfig;
   /** Forwarded calls whose outcome never came back (OUTCOME_*). */
   readonly outcomeReconcile: OutcomeReconcileConfig;
+  /** SIDECAR_MEMORY_MB: the sidecar's memory budget (docs/performance.md, "Memory"). */
+  readonly memory: MemoryConfig;
   /** Analytics roll-up and alert evaluation intervals. */
   readonly insight: InsightConfig;
   /** Compliance reports (REPORTS_*). */
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     certify: certifyConfig(env, cwd, issues),
     session: sessionConfig(env, cwd, issues),
     outcomeReconcile: outcomeReconcileConfig(env, issues),
+    memory: memoryConfig(env, issues),
     insight: insightConfig(env, issues),
     reports: reportsConfig(env, cwd, issues),
     tracing: tracingConfig(env, issues),

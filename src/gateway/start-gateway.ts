@@ -1,6 +1,7 @@
 // Composes one gateway process: policy bundle, ledger, runtime, routes, HTTP server. Used by
 // `govgate serve`, by the tests (port 0) and by the benchmarks.
 
+import v8 from 'node:v8';
 import { Router, createHttpServer } from '../http/index.ts';
 import type { Config } from '../config/index.ts';
 import { watchPolicyBundle } from '../policy/index.ts';
@@ -9,7 +10,7 @@ import { SCORE_VERSION } from '../governance/index.ts';
 import { ROUTE_ROLES, createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, upsertSsoMember, type KeyStore } from '../auth/index.ts';
 import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, startTracing, type Logger, type Tracing } from '../observability/index.ts';
-import { KillSwitch, ReliabilityCache, Runtime, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
+import { KillSwitch, ReliabilityCache, Runtime, SESSION_HISTORY_DEFAULTS, SessionHistory, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { startNotifications, type RunningNotifications } from '../notify/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
@@ -17,7 +18,8 @@ import { alertRoutes, analyticsRoutes, approvalRoutes, readScope, auditRoutes, a
 import { startInsight, type RunningInsight } from '../insight/start-insight.ts';
 import { loadReportKeys, startReports, type Reports } from '../reports/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
-import { createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
+import { createMemoryMetrics, createSidecar, createSidecarMetrics, type Sidecar } from '../proxy/index.ts';
+import { heapLimitWarning, splitMemoryBudget } from '../proxy/memory-budget.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
 import { openConfiguredLedger, postgresConnection } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
@@ -175,8 +177,12 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         policyVersion: () => policies.current().version,
       },
     });
+    // A sidecar given a memory budget keeps its session history (sequence rules) within its share.
+    const sessionHistory = config.memory.budgetSet ? new SessionHistory({ maxBytes: Math.min(SESSION_HISTORY_DEFAULTS.maxBytes, splitMemoryBudget(config.memory.budgetMb, { maxBodyBytes: config.maxBodyBytes, maxSessions: SESSION_HISTORY_DEFAULTS.maxSessions }).sessionHistoryBytes) }) : undefined;
+    const heapWarning = heapLimitWarning(config.memory, v8.getHeapStatistics().heap_size_limit);
+    if (heapWarning) logger.warn(heapWarning, { SIDECAR_MEMORY_MB: config.memory.budgetMb });
     const runtime = new Runtime({
-      ledger, policies, killSwitch, reliability, now: options.now, judge: judge?.runtimeJudge,
+      ledger, policies, killSwitch, reliability, now: options.now, judge: judge?.runtimeJudge, sessions: sessionHistory,
       certified: (agentId, policyVersion) => certification.isCertified(agentId, policyVersion),
       reviews: reviewVerdicts(desk), grants,
     });
@@ -192,8 +198,10 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     const sidecarMetrics = createSidecarMetrics(metrics.registry);
     const rateLimitMetrics = createRateLimitMetrics(metrics.registry, () => rateLimits?.status() ?? null);
     // The sidecar's routes (config/gateway.yaml) take their requests before the router sees them.
+    createMemoryMetrics(metrics.registry, () => sidecar?.memory());
     sidecar = await createSidecar({
       configDir: config.configDir, runtime, policies, ledger, logger, maxBodyBytes: config.maxBodyBytes, reviews: desk,
+      memoryBudgetMb: config.memory.budgetMb,
       agentId: options.agentId === undefined ? config.agentId : options.agentId,
       versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
     });
@@ -313,6 +321,8 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         stopping.abort();
         policyWatch.close();
         await Promise.all([http.shutdown(), sidecar!.close()]);
+        // Answers released in audit: intent mode have their post-check rows still on the way.
+        await sidecar!.recorded();
         sidecarMetrics.close();
         rateLimitMetrics.close();
         await rateLimits?.close();

@@ -10,7 +10,8 @@ import { ApiError, type ErrorCode } from './errors.ts';
  * paused, not destroyed, so its answer can linger (lingering-close.ts) and still reach a client
  * that is sending the rest.
  */
-export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+/** `reserve`: told of each chunk before it is kept (the sidecar's memory budget); throwing refuses the body. */
+export function readBody(req: IncomingMessage, limitBytes: number, reserve?: (bytes: number) => void): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) return Promise.reject(tooLarge(limitBytes));
   return new Promise((resolve, reject) => {
@@ -29,6 +30,16 @@ export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buff
         req.pause();
         reject(tooLarge(limitBytes));
         return;
+      }
+      if (reserve) {
+        try {
+          reserve(chunk.length);
+        } catch (error) {
+          done();
+          req.pause();
+          reject(error);
+          return;
+        }
       }
       chunks.push(chunk);
     };

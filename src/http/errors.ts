@@ -53,6 +53,7 @@ export const ERRORS = {
   UPSTREAM_RESPONSE_TOO_LARGE: { status: 502, title: 'The upstream response is larger than the route allows' },
   UPSTREAM_RESPONSE_UNREADABLE: { status: 502, title: 'The upstream response cannot be read for its post-check' },
   UPSTREAM_TIMEOUT: { status: 504, title: 'The upstream tool server did not answer in time' },
+  SIDECAR_OVERLOADED: { status: 503, title: 'The sidecar is at the bound of its memory budget' },
   CENTRAL_GATEWAY_ONLY: { status: 501, title: 'This sidecar records through the central gateway; ask the central gateway' },
   RATE_LIMIT_UNAVAILABLE: { status: 503, title: 'The shared rate limiter cannot decide right now' },
   AUTH_UNAVAILABLE: { status: 503, title: 'Credentials cannot be checked right now' },

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { CallFacts } from './governance-gate.ts';
 import type { SidecarRoute } from './routes/route-types.ts';
+import type { CallTicket } from './call-admission.ts';
 
 const HEADER_VALUE = /^[\x21-\x7e][\x20-\x7e]{0,199}$/;
 
@@ -20,9 +21,10 @@ export function sessionOf(req: IncomingMessage): string | null {
 
 export function callFacts(
   req: IncomingMessage, route: SidecarRoute, agentId: string, requestId: string,
-  call: { name: string; params: Record<string, unknown> },
+  call: { name: string; params: Record<string, unknown> }, ticket?: CallTicket,
 ): CallFacts {
   return {
+    ticket,
     route,
     agentId,
     sessionId: sessionOf(req),

@@ -16,6 +16,7 @@ import type { PolicySource } from '../runtime/index.ts';
 import { holdForReview, holdSecondsFor } from './escalation-hold.ts';
 import { askTheUser } from './elicited-review.ts';
 import type { ElicitAction, Elicitor } from './mcp/mcp-elicitation.ts';
+import type { CallTicket } from './call-admission.ts';
 
 export interface CallFacts {
   route: SidecarRoute;
@@ -27,6 +28,8 @@ export interface CallFacts {
   user: string;
   model: string;
   requestId: string;
+  /** The call's place in the memory budget: an audit: intent call keeps it until its post-check row is appended. */
+  ticket?: CallTicket;
 }
 
 export type PreVerdict =
@@ -73,6 +76,8 @@ export class GovernanceGate {
   readonly #logger: Logger;
   readonly #reviews: ReviewDesk | undefined;
   readonly #policies: PolicySource | undefined;
+  /** audit: intent post-check rows on their way to the ledger (a shutdown waits for them). */
+  readonly #recording = new Set<Promise<void>>();
 
   constructor(runtime: Runtime, sessions: SessionCounter, logger: Logger, reviews?: ReviewDesk, policies?: PolicySource) {
     this.#runtime = runtime;
@@ -156,10 +161,12 @@ export class GovernanceGate {
         },
         unscannable: upstream.unscannable ? { contentType: upstream.unscannable.content_type, action: upstream.unscannable.action } : undefined,
         reviewWaived: route.onEscalation === 'forward',
+        durability: route.audit,
         preCheck: { envelope_id: pre.response.envelope_id, outcome: decisionOf(pre.response).outcome as Outcome, body: pre.body },
         // The result is judged as the API's post-checks are (high and critical now, within the
         // budget; the rest queued), whenever this process has a judge (JUDGE_URL).
       }, { judge: true });
+      if (result.recorded) this.#watchIntent(facts, result.body.envelope_id, result.recorded);
       const release = allows(decisionOf(result.body).outcome, route);
       publishSidecarEvent(route.name, release ? 'released' : 'withheld');
       if (upstream.unscannable) publishSidecarEvent(route.name, release ? 'unscannable_released' : 'unscannable_blocked');
@@ -168,6 +175,31 @@ export class GovernanceGate {
       if (this.#failOpen(error, facts, 'post_check')) return { kind: 'unrecorded' };
       throw error;
     }
+  }
+
+  /**
+   * audit: intent. The answer goes out without waiting for its post-check row; a row that then
+   * fails to append is counted and logged here (the release cannot be taken back), and its
+   * pre-check, left without an outcome, becomes `outcome_unknown` once the reconciler sees its
+   * deadline pass.
+   */
+  #watchIntent(facts: CallFacts, envelopeId: string, recorded: Promise<void>): void {
+    const watched = recorded.catch((error: unknown) => {
+      publishSidecarEvent(facts.route.name, 'intent_unrecorded');
+      this.#logger.error('sidecar: a released call\'s post-check row could not be recorded (audit intent); the outcome reconciler will mark it outcome_unknown', {
+        route: facts.route.name, tool: facts.tool, request_id: facts.requestId, post_check_envelope_id: envelopeId,
+        error: (error as { detail?: string; message?: string }).detail ?? (error as Error)?.message,
+      });
+    });
+    this.#recording.add(watched);
+    // Released, but its row still takes memory: the call counts against the budget until it is appended.
+    facts.ticket?.holdUntil(watched);
+    void watched.finally(() => this.#recording.delete(watched));
+  }
+
+  /** Resolves once every audit: intent post-check row released so far is appended (or has failed, and is counted). */
+  async recorded(): Promise<void> {
+    while (this.#recording.size > 0) await Promise.allSettled([...this.#recording]);
   }
 
   /** True when the ledger is down and the route fails open: logged and counted, the call goes on. */

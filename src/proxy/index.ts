@@ -10,6 +10,8 @@ export { parseGatewayFile, RESERVED_PATHS, ROUTE_DEFAULTS } from './routes/gatew
 export { NO_ROUTES } from './routes/route-types.ts';
 export type { ConnectRule, EscalationAction, FailMode, RouteProtocol, SidecarRoute, SidecarSettings, ToolSource } from './routes/route-types.ts';
 export { SIDECAR_CHANNEL, createSidecarMetrics } from './sidecar-events.ts';
+export { createMemoryMetrics } from './memory-metrics.ts';
+export { splitMemoryBudget, type MemoryBudget } from './memory-budget.ts';
 export type { SidecarEvent, SidecarEventKind } from './sidecar-events.ts';
 export { DECISION_META_KEY } from './mcp/mcp-results.ts';
 export { definitionHash } from './mcp/tool-pins.ts';

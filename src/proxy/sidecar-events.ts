@@ -11,6 +11,10 @@ export type SidecarEventKind =
   | 'forwarded' | 'blocked' | 'released' | 'withheld' | 'redacted'
   | 'unscannable_blocked' | 'unscannable_released'
   | 'fail_open' | 'fail_closed' | 'upstream_error'
+  /** audit: intent: the answer was released, then its post-check row failed to append. */
+  | 'intent_unrecorded'
+  /** Refused at a bound of the memory budget (503 SIDECAR_OVERLOADED). */
+  | 'overloaded'
   | 'ungoverned' | 'tunnel' | 'tunnel_refused' | 'refused'
   | 'tool_pinned' | 'tool_changed' | 'tool_hidden';
 
@@ -27,7 +31,7 @@ export function publishSidecarEvent(route: string, event: SidecarEventKind): voi
 export function createSidecarMetrics(registry: client.Registry): { close(): void } {
   const events = new client.Counter({
     name: 'sidecar_events_total',
-    help: 'Sidecar data-path events by route: forwarded, blocked, released, withheld, redacted, unscannable_blocked, unscannable_released, fail_open, upstream_error, tunnel, ...',
+    help: 'Sidecar data-path events by route: forwarded, blocked, released, withheld, redacted, unscannable_blocked, unscannable_released, fail_open, upstream_error, intent_unrecorded, overloaded, tunnel, ...',
     labelNames: ['route', 'event'] as const,
     registers: [registry],
   });

@@ -26,6 +26,9 @@ import { ToolPins } from './mcp/tool-pins.ts';
 import { McpElicitations } from './mcp/mcp-elicitation.ts';
 import { UngovernedProxy } from './http/ungoverned-proxy.ts';
 import { UpstreamPools } from './upstream/upstream-pools.ts';
+import { CallAdmission, type AdmissionFigures } from './call-admission.ts';
+import { splitMemoryBudget, type MemoryBudget } from './memory-budget.ts';
+import { DEFAULT_MEMORY_BUDGET_MB } from '../config/memory-settings.ts';
 
 const AGENT_ID_PATTERN = /^[\w\-.]+$/;
 
@@ -44,6 +47,8 @@ export interface SidecarOptions {
   reviews?: ReviewDesk;
   /** Quiet time before a changed gateway.yaml is read (tests shorten it). */
   debounceMs?: number;
+  /** SIDECAR_MEMORY_MB: split into the bounds of calls under way, body buffers and caches (memory-budget.ts). */
+  memoryBudgetMb?: number;
 }
 
 export interface Sidecar {
@@ -54,6 +59,10 @@ export interface Sidecar {
   settings(): SidecarSettings;
   /** Re-reads gateway.yaml now (the watcher does this after a change). */
   reload(): ReloadResult;
+  /** Once calls have stopped: resolves when the post-check rows of released `audit: intent` calls are appended (before the ledger closes). */
+  recorded(): Promise<void>;
+  /** The memory budget's bounds and how much of them the calls under way hold (for /metrics). */
+  memory(): { budget: MemoryBudget; admission: AdmissionFigures };
   close(): Promise<void>;
 }
 
@@ -75,7 +84,11 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
   });
   const initial = watched.current();
   const agentId = () => options.agentId ?? watched.current().agentId;
-  const sessions = new SessionCounter(initial.sessions);
+  const budget = splitMemoryBudget(options.memoryBudgetMb ?? DEFAULT_MEMORY_BUDGET_MB, {
+    maxBodyBytes: options.maxBodyBytes, maxSessions: initial.sessions.maxSessions,
+  });
+  const admission = new CallAdmission(budget);
+  const sessions = new SessionCounter({ idleSeconds: initial.sessions.idleSeconds, maxSessions: budget.maxSessions });
   const gate = new GovernanceGate(options.runtime, sessions, logger, options.reviews, options.policies);
   let pins: ToolPins;
   try {
@@ -92,7 +105,7 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
     socket.once('close', () => detached.delete(socket));
   };
   const deps: McpDeps = {
-    gate, pools, policies: options.policies, pins, maxBodyBytes: options.maxBodyBytes, logger, streams: new Set(), elicitations: new McpElicitations(),
+    gate, pools, policies: options.policies, pins, maxBodyBytes: budget.maxRequestBytes, logger, streams: new Set(), elicitations: new McpElicitations(),
   };
   if (initial.routes.length > 0) {
     logger.info('sidecar routes loaded', { file, routes: initial.routes.map((r) => r.name), agent_id: agentId() });
@@ -107,7 +120,16 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
     if (tracingOn()) return inServerSpan(`sidecar ${call.route.name}`, call.req.headers, () => governed(call), () => ({ 'governance.route': call.route.name, 'governance.agent_id': call.agentId }));
     return governed(call);
   };
-  const governed = (call: ProxiedRequest): Promise<void> => (call.route.protocol === 'mcp' ? handleMcp(deps, call) : handleGovernedHttp(deps, call));
+  const governed = async (call: ProxiedRequest): Promise<void> => {
+    // Calls (MCP: POSTed messages; a GET event stream holds no body) count against the memory budget.
+    const counted = call.route.protocol === 'http' || call.req.method === 'POST';
+    if (counted) call.ticket = admission.enter(call.route.name);
+    try {
+      return await (call.route.protocol === 'mcp' ? handleMcp(deps, call) : handleGovernedHttp(deps, call));
+    } finally {
+      call.ticket?.leave();
+    }
+  };
 
   return {
     intercept(req, res, requestId) {
@@ -162,6 +184,8 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
     },
 
     settings: () => watched.current(),
+    memory: () => ({ budget, admission: admission.figures() }),
+    recorded: () => gate.recorded(),
     reload: () => watched.reload(),
     /** Ends tunnels and websockets now; governed calls under way finish first. */
     async close() {

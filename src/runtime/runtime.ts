@@ -66,12 +66,20 @@ export interface SidecarFacts {
   principal?: string;
   /** The route forwarded an escalated call on purpose (on_escalation: forward): no review gate at post-check. */
   reviewWaived?: boolean;
+  /**
+   * Post-check: `intent` answers once the decision is made and the row is queued for the next
+   * group commit, without waiting for it (the sidecar's `audit: intent`); `recorded` says when
+   * it is durable. Default `strict`: answered only once the row is durable.
+   */
+  durability?: 'strict' | 'intent';
 }
 
 export interface PostCheckResult {
   body: ResponseBody;
   /** True when this answers a repeated post-check with the first result. */
   replayed: boolean;
+  /** durability `intent` only: settles once the row is durable, rejects when it could not be appended. */
+  recorded?: Promise<void>;
 }
 
 export class Runtime {
@@ -161,8 +169,10 @@ export class Runtime {
     if (running?.digest === digest) return running.result.then((result) => ({ ...result, replayed: true }));
     // Another body for a pre-check being post-checked: once that one is recorded, this one conflicts.
     if (running) return running.result.catch(() => undefined).then(() => this.#postCheckOnce(body, facts, digest, options));
-    const result = this.#postCheckOnce(body, facts, digest, options).finally(() => this.#postChecks.delete(key));
+    const result = this.#postCheckOnce(body, facts, digest, options);
     this.#postChecks.set(key, { digest, result });
+    // Kept until the row is durable (an intent post-check answers before), so a duplicate waits for it.
+    void result.then((done) => done.recorded).catch(() => undefined).finally(() => this.#postChecks.delete(key));
     return result;
   }
 
@@ -206,13 +216,15 @@ export class Runtime {
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []), preCheckId);
     const envelopeId = newEnvelopeId();
     const response = postCheckResponse(envelopeId, preCheckId, evaluation, elapsed(started));
+    const recorded = this.#record(ledgerEntry({
+      kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
+      action: preBody.action, evaluation,
+      payload: { request: body, request_digest: digest, pre_check: preBody, response, ...sidecarPayload(facts), ...principalPayload(facts), ...reviewPayload(reviewed), ...rulesPayload(evaluated), ...judgePayload(evaluated) },
+    }), input, evaluation).then(() => enqueueJudgement(this.#deps.judge, evaluated, envelopeId));
+    // The decision is made and its row queued: an intent caller goes on and watches `recorded` itself.
+    if (facts.durability === 'intent') return { body: response, replayed: false, recorded };
     try {
-      await this.#record(ledgerEntry({
-        kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
-        action: preBody.action, evaluation,
-        payload: { request: body, request_digest: digest, pre_check: preBody, response, ...sidecarPayload(facts), ...principalPayload(facts), ...reviewPayload(reviewed), ...rulesPayload(evaluated), ...judgePayload(evaluated) },
-      }), input, evaluation);
-      await enqueueJudgement(this.#deps.judge, evaluated, envelopeId);
+      await recorded;
     } catch (error) {
       if ((error as { code?: string }).code !== 'LEDGER_DUPLICATE_POST_CHECK') throw error;
       // Another gateway process recorded this post-check first: answer with its result.

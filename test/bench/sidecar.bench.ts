@@ -17,6 +17,7 @@ import { summarizeProfile } from './cpu-profile.ts';
 import { cpuMs, rssMb, sampleRss, threadCpuMs, threadCpuPerCall } from './process-stats.ts';
 import { findRateCeiling, rateSteps, type RateCeiling } from './rate-ceiling.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
+import { splitMemoryBudget } from '../../src/proxy/memory-budget.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -29,6 +30,10 @@ const CEILING_P99_MS = 10;
 const CEILING_MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 4000);
 const CEILING_STEP_MS = Number(process.env.BENCH_STEP_SECONDS ?? 4) * 1000;
 
+const INTENT_TARGET = 'sidecar, audit: intent';
+// The sidecars run with the memory budget the Helm chart gives them (memoryBudgetMb, NODE_OPTIONS).
+const MEMORY_MB = Number(process.env.BENCH_SIDECAR_MEMORY_MB ?? 448);
+const MEMORY_ENV = { SIDECAR_MEMORY_MB: String(MEMORY_MB), NODE_OPTIONS: splitMemoryBudget(MEMORY_MB, { maxBodyBytes: Infinity, maxSessions: Infinity }).nodeOptions };
 let session = 0;
 const body = () => JSON.stringify({ query: 'how do I reset my password' });
 // A fresh session per call keeps search_kb under its max_calls_per_session (and exercises the counter).
@@ -80,9 +85,13 @@ export const sidecarBench = {
       'routes:', '  - name: kb', '    match: { path_prefix: /kb }', `    upstream: ${upstream.origin}`,
       '    strip_prefix: true', '    tool: { name: search_kb }', '',
     ].join('\n'));
+    // The same route with `audit: intent` (the post-check row is committed just after release).
+    const intentConfigDir = path.join(dir, 'config-intent');
+    mkdirSync(intentConfigDir);
+    writeFileSync(path.join(intentConfigDir, 'gateway.yaml'), `audit: intent\n${readFileSync(path.join(configDir, 'gateway.yaml'), 'utf8')}`);
     const env = (ledger: string, extra: Record<string, string> = {}) => ({
       LEDGER_PATH: path.join(dir, ledger), POLICIES_DIR: path.join(ROOT, 'policies'), CONFIG_DIR: configDir,
-      AGENT_ID: 'support-agent-bench', LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge', ...extra,
+      AGENT_ID: 'support-agent-bench', LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge', ...MEMORY_ENV, ...extra,
     });
     // What the container image runs: the bundle (npm run build). Inside the repository, as dist/
     // is, so it finds its node_modules. The sources' start-up is reported beside it.
@@ -99,12 +108,14 @@ export const sidecarBench = {
       // And on the PostgreSQL ledger, when a server answers (DATABASE_URL or PG*); its own CPU is not counted.
       pg = (await probePostgres()).skip ? undefined : await createTestSchema();
       const onPostgres = pg && await startServer([entry, 'serve', '--port', '0'], env('unused-pg.db', pg.env));
+      const intent = await startServer([entry, 'serve', '--port', '0'], env('intent.db', { CONFIG_DIR: intentConfigDir }));
       const targets: Target[] = [
         { name: 'direct', origin: upstream.origin, path: '/', headers: noHeaders, processes: [upstream] },
         { name: 'bare undici proxy', origin: bare.origin, path: '/', headers: noHeaders, processes: [bare, upstream] },
         { name: 'governed sidecar', origin: sidecar.origin, path: '/kb', headers: sessionHeaders, processes: [sidecar, upstream] },
         { name: 'sidecar, :memory: ledger', origin: volatile.origin, path: '/kb', headers: sessionHeaders, processes: [volatile, upstream] },
         ...(onPostgres ? [{ name: 'sidecar, PostgreSQL', origin: onPostgres.origin, path: '/kb', headers: sessionHeaders, processes: [onPostgres, upstream] }] : []),
+        { name: INTENT_TARGET, origin: intent.origin, path: '/kb', headers: sessionHeaders, processes: [intent, upstream] },
       ];
       const measured: Measured[] = [];
       const rss = { low: 0, fixed: 0, end: 0 };
@@ -144,6 +155,7 @@ export const sidecarBench = {
       await sidecar.stop();
       await volatile.stop();
       await onPostgres?.stop();
+      await intent.stop();
 
       const cache = path.join(dir, 'compile-cache');
       await (await timedStart(env('cache-1.db', { NODE_COMPILE_CACHE: cache }), entry)).server.stop();
@@ -160,7 +172,7 @@ export const sidecarBench = {
       const profile = await profileSidecar(env('profiled.db'), dir, entry);
       print(targets, measured);
       report({ cold, warm, sources: { cold: sourcesCold, warm: sourcesWarm }, idleRss, rss, measured, profile });
-      reportTargets({ cold, idleRss, measured, baselines });
+      reportTargets({ cold, idleRss, measured, baselines, intent: measured[targets.findIndex((target) => target.name === INTENT_TARGET)] });
     } finally {
       await pg?.drop();
       await bare.stop();
@@ -258,17 +270,17 @@ function report(m: {
   console.log(`added latency over direct at ${RATE} req/s: p50 +${added(fixed, 'p50', governed).toFixed(3)} ms (target <= 1: ${verdict(added(fixed, 'p50', governed) <= 1)}), p99 +${added(fixed, 'p99', governed).toFixed(3)} ms (target <= 3: ${verdict(added(fixed, 'p99', governed) <= 3)}); bare proxy: p50 +${added(fixed, 'p50', bare).toFixed(3)} ms, p99 +${added(fixed, 'p99', bare).toFixed(3)} ms`);
   console.log(`added latency over direct at ${LOW_RATE} req/s: governed p50 +${added(low, 'p50', governed).toFixed(3)} ms, p99 +${added(low, 'p99', governed).toFixed(3)} ms; with a :memory: ledger p50 +${added(low, 'p50', volatile).toFixed(3)} ms, p99 +${added(low, 'p99', volatile).toFixed(3)} ms; bare proxy p50 +${added(low, 'p50', bare).toFixed(3)} ms, p99 +${added(low, 'p99', bare).toFixed(3)} ms`);
   console.log(`throughput with a :memory: ledger / bare proxy = ${(volatile.throughput.rps / bare.throughput.rps).toFixed(3)}`);
-  const postgres = m.measured[4];
+  const postgres = m.measured[4] === m.measured.at(-1) ? undefined : m.measured[4];
   if (postgres) {
     console.log(`on PostgreSQL: throughput / bare proxy = ${(postgres.throughput.rps / bare.throughput.rps).toFixed(3)}; added latency at ${RATE} req/s p50 +${added(fixed, 'p50', postgres).toFixed(3)} ms, p99 +${added(fixed, 'p99', postgres).toFixed(3)} ms; at ${LOW_RATE} req/s p50 +${added(low, 'p50', postgres).toFixed(3)} ms, p99 +${added(low, 'p99', postgres).toFixed(3)} ms`);
   }
-  console.log(`sidecar RSS: ${m.idleRss.toFixed(1)} MB idle after start, peak ${m.rss.low.toFixed(1)} MB at ${LOW_RATE} req/s, peak ${m.rss.fixed.toFixed(1)} MB at ${RATE} req/s (target <= 80: ${verdict(m.rss.fixed <= 80)}), ${m.rss.end.toFixed(1)} MB at the end`);
+  console.log(`sidecar RSS (memory budget SIDECAR_MEMORY_MB=${MEMORY_MB}, ${MEMORY_ENV.NODE_OPTIONS}): ${m.idleRss.toFixed(1)} MB idle after start, peak ${m.rss.low.toFixed(1)} MB at ${LOW_RATE} req/s, peak ${m.rss.fixed.toFixed(1)} MB at ${RATE} req/s (target <= 80: ${verdict(m.rss.fixed <= 80)}), ${m.rss.end.toFixed(1)} MB at the end`);
   console.log(`start to ready (process spawn to first /health answer), bundle: ${m.cold.ready.toFixed(0)} ms cold (${m.cold.listening.toFixed(0)} ms to the listening line), ${m.warm.ready.toFixed(0)} ms with a warm NODE_COMPILE_CACHE as the image ships it (target <= 300: ${verdict(m.warm.ready <= 300)}); from the TypeScript sources: ${m.sources.cold.ready.toFixed(0)} ms cold, ${m.sources.warm.ready.toFixed(0)} ms warm`);
   console.log(`where the sidecar's main-thread CPU time goes at ${RATE} req/s (self time, --cpu-prof, start-up and warm-up excluded):\n${m.profile}`);
 }
 
 /** Issue 20's targets: each figure as a ratio (or a difference) against a baseline from this run. */
-function reportTargets(m: { cold: { ready: number }; idleRss: number; measured: Measured[]; baselines: Baselines }): void {
+function reportTargets(m: { cold: { ready: number }; idleRss: number; measured: Measured[]; baselines: Baselines; intent: Measured }): void {
   const [, bare, governed] = m.measured;
   const { ceilings } = m.baselines;
   const commit = governed.commits?.ms ?? NaN;
@@ -282,6 +294,9 @@ function reportTargets(m: { cold: { ready: number }; idleRss: number; measured: 
   const p50Budget = 2 * commit + 0.5;
   row(`p50 added over bare proxy at ${LOW_RATE} req/s, strict`, governed.low.p50 - bare.low.p50, p50Budget,
     `2 x mean commit ${commit.toFixed(2)} ms + 0.5`, ' ms');
+  // audit: intent waits for one commit per call (the pre-check's), not two.
+  row(`p50 added over bare proxy at ${LOW_RATE} req/s, intent`, m.intent.low.p50 - bare.low.p50, commit + 0.5,
+    `1 x mean commit ${commit.toFixed(2)} ms + 0.5`, ' ms');
   const rateRatio = ceilings.governed.rate / Math.max(1, ceilings.bare.rate);
   rows.push([`highest rate with p99 <= ${CEILING_P99_MS} ms, governed / bare`, rateRatio.toFixed(3),
     `>= 0.5 (${ceilings.governed.rate} / ${ceilings.bare.rate} req/s)`, rateRatio >= 0.5]);

@@ -76,6 +76,14 @@ env:
         name: {{ $v.database.existingSecret | quote }}
         key: {{ $v.database.existingSecretKey | quote }}
   {{- end }}
+  # The memory budget (docs/performance.md, "Memory"): the sidecar splits it into its bounds; the
+  # V8 heap limit is half of it, which Node only takes at start (src/proxy/memory-budget.ts).
+  {{- $heap := div ($v.memoryBudgetMb | int) 2 }}
+  {{- $semi := ternary 32 (ternary 16 (ternary 8 4 (ge $heap 64)) (ge $heap 128)) (ge $heap 256) }}
+  - name: SIDECAR_MEMORY_MB
+    value: {{ $v.memoryBudgetMb | int | quote }}
+  - name: NODE_OPTIONS
+    value: {{ printf "--max-old-space-size=%d --max-semi-space-size=%d" (sub $heap (mul 3 $semi)) $semi | quote }}
   {{- with $v.extraEnv }}
   {{- toYaml . | nindent 2 }}
   {{- end }}

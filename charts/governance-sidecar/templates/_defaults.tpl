@@ -38,6 +38,7 @@ dataVolume:
   sizeLimit: 256Mi
 tmpSizeLimit: 64Mi
 extraEnv: []
+memoryBudgetMb: 448
 resources:
   requests:
     cpu: 100m

@@ -128,6 +128,14 @@ messages name the key the user wrote.
 {{- if or (lt ($v.preStop.sleepSeconds | int) 0) (gt ($v.preStop.sleepSeconds | int) 300) -}}
 {{- fail (printf "%s.preStop.sleepSeconds must be from 0 to 300" $p) -}}
 {{- end -}}
+{{- $budget := $v.memoryBudgetMb | int -}}
+{{- if or (lt $budget 128) (gt $budget 65536) (ne (toString $v.memoryBudgetMb) (toString $budget)) -}}
+{{- fail (printf "%s.memoryBudgetMb must be an integer from 128 to 65536 (MiB; SIDECAR_MEMORY_MB)" $p) -}}
+{{- end -}}
+{{- $limit := include "governance-sidecar.mebibytes" (dig "limits" "memory" "" ($v.resources | default dict)) -}}
+{{- if and $limit (gt $budget ($limit | int)) -}}
+{{- fail (printf "%s.memoryBudgetMb (%d MiB) is more than resources.limits.memory (%s): the kernel would kill the sidecar before its budget refused a call; lower the budget or raise the limit" $p $budget (toString $v.resources.limits.memory)) -}}
+{{- end -}}
 {{- if not (has $v.agentEnv.mode (list "baseUrl" "forwardProxy")) -}}
 {{- fail (printf "%s.agentEnv.mode must be baseUrl or forwardProxy" $p) -}}
 {{- end -}}
@@ -137,5 +145,16 @@ messages name the key the user wrote.
 {{- end -}}
 {{- if and (eq $v.preStop.action "sleep") (gt ($v.preStop.sleepSeconds | int) 0) (not (semverCompare ">=1.30.0-0" $kube)) -}}
 {{- fail (printf "%s.preStop.action sleep needs Kubernetes 1.30 or later; use auto or exec on %s" $p $kube) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* A Kubernetes memory quantity in MiB (rounded down), or "" when it is not one this can read. */}}
+{{- define "governance-sidecar.mebibytes" -}}
+{{- $q := toString . -}}
+{{- if regexMatch "^[0-9]+Mi$" $q -}}{{ trimSuffix "Mi" $q }}
+{{- else if regexMatch "^[0-9]+Gi$" $q -}}{{ mul (trimSuffix "Gi" $q | int) 1024 }}
+{{- else if regexMatch "^[0-9]+M$" $q -}}{{ div (mul (trimSuffix "M" $q | int) 1000000) 1048576 }}
+{{- else if regexMatch "^[0-9]+G$" $q -}}{{ div (mul (trimSuffix "G" $q | int) 1000000000) 1048576 }}
+{{- else if regexMatch "^[0-9]+$" $q -}}{{ div ($q | int64) 1048576 }}
 {{- end -}}
 {{- end -}}

@@ -19,6 +19,7 @@ import { publishSidecarEvent } from '../sidecar-events.ts';
 import { identifyTool } from './tool-identity.ts';
 import { abortWhenClosed, type UpstreamPools } from '../upstream/upstream-pools.ts';
 import type { SidecarRoute } from '../routes/route-types.ts';
+import type { CallTicket } from '../call-admission.ts';
 
 export interface GovernedDeps {
   gate: GovernanceGate;
@@ -35,6 +36,8 @@ export interface ProxiedRequest {
   target: RequestTarget;
   requestId: string;
   agentId: string;
+  /** The call's place in the memory budget (governed calls): its body bytes are counted against it. */
+  ticket?: CallTicket;
 }
 
 export async function handleGovernedHttp(deps: GovernedDeps, call: ProxiedRequest): Promise<void> {
@@ -42,7 +45,7 @@ export async function handleGovernedHttp(deps: GovernedDeps, call: ProxiedReques
   try {
     const unsafe = unsafePathReason(target.path);
     if (unsafe) throw new ApiError('PROXY_PATH_REJECTED', `The path holds ${unsafe}; a governed route does not forward it.`);
-    const raw = await readBody(req, deps.maxBodyBytes);
+    const raw = await readBody(req, deps.maxBodyBytes, call.ticket?.reserve);
     const body = raw.length === 0 ? undefined : parseJson(raw, req.headers['content-type']);
     const identified = identifyTool(route.tool!, target.path, target.search, body);
     if (!identified.ok) {
@@ -50,7 +53,7 @@ export async function handleGovernedHttp(deps: GovernedDeps, call: ProxiedReques
         extensions: { route: route.name },
       });
     }
-    const facts = callFacts(req, route, call.agentId, call.requestId, identified.call);
+    const facts = callFacts(req, route, call.agentId, call.requestId, identified.call, call.ticket);
     const pre = await deps.gate.preCheck(facts, abortWhenClosed(res)).catch((error: unknown) => {
       throw error instanceof ApiError ? ledgerRefusal(error, route, 'pre_check') : error;
     });
@@ -79,8 +82,10 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
       signal: abortWhenClosed(res),
     });
     status = opened.status;
-    const received = await readBounded(opened.body, route, opened.headers['content-length']);
-    return { status: opened.status, headers: opened.headers, bytes: decodeBody(received, opened.headers['content-encoding'], route) };
+    const received = await readBounded(opened.body, route, opened.headers['content-length'], call.ticket?.reserve);
+    const bytes = decodeBody(received, opened.headers['content-encoding'], route);
+    if (bytes !== received) call.ticket?.reserve(bytes.length);
+    return { status: opened.status, headers: opened.headers, bytes };
   };
   let answer: Awaited<ReturnType<typeof forward>>;
   try {

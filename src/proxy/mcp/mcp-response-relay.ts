@@ -40,10 +40,10 @@ export async function pipeThrough(res: ServerResponse, opened: OpenedResponse, e
 
 export async function relayTransformed(
   res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, extra: HeaderMap = {},
-  unparsed?: UnparsedBody,
+  unparsed?: UnparsedBody, reserve?: (bytes: number) => void,
 ): Promise<void> {
   if (isEventStream(opened.headers)) return relayEvents(res, opened, route, transform, extra);
-  const bytes = decodeBody(await readBounded(opened.body, route, opened.headers['content-length']), opened.headers['content-encoding'], route);
+  const bytes = readWhole(opened, route, await readBounded(opened.body, route, opened.headers['content-length'], reserve), reserve);
   let body: Buffer = bytes;
   if (isJson(opened.headers) && bytes.length > 0) {
     let parsed: unknown;
@@ -71,6 +71,13 @@ export async function relayTransformed(
   res.end(body);
 }
 
+/** The body as read, inflated when it came compressed; the inflated copy counts against the budget too. */
+function readWhole(opened: OpenedResponse, route: SidecarRoute, received: Buffer, reserve?: (bytes: number) => void): Buffer {
+  const bytes = decodeBody(received, opened.headers['content-encoding'], route);
+  if (bytes !== received) reserve?.(bytes.length);
+  return bytes;
+}
+
 async function replaced(bytes: Buffer, unparsed: UnparsedBody, opened: OpenedResponse): Promise<Buffer> {
   return (await unparsed(bytes, String(opened.headers['content-type'] ?? ''))) ?? bytes;
 }
@@ -85,9 +92,10 @@ async function transformOne(message: unknown, transform: MessageTransform): Prom
  */
 export async function relayIntoStream(
   res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, unparsed: UnparsedBody,
+  reserve?: (bytes: number) => void,
 ): Promise<void> {
   if (isEventStream(opened.headers)) return relayEvents(res, opened, route, transform, {}, false);
-  const bytes = decodeBody(await readBounded(opened.body, route, opened.headers['content-length']), opened.headers['content-encoding'], route);
+  const bytes = readWhole(opened, route, await readBounded(opened.body, route, opened.headers['content-length'], reserve), reserve);
   let parsed: unknown;
   if (isJson(opened.headers) && bytes.length > 0) {
     try {

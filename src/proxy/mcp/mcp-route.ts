@@ -69,7 +69,7 @@ export async function handleMcp(deps: McpDeps, call: ProxiedRequest): Promise<vo
 
 async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
   const { req, res, route } = call;
-  const raw = await readBody(req, deps.maxBodyBytes);
+  const raw = await readBody(req, deps.maxBodyBytes, call.ticket?.reserve);
   let message: unknown;
   try {
     message = parseJson(raw, req.headers['content-type']);

@@ -35,7 +35,7 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
     return;
   }
   const args = params.arguments === undefined ? {} : params.arguments as Record<string, unknown>;
-  const facts = callFacts(req, route, call.agentId, call.requestId, { name, params: args });
+  const facts = callFacts(req, route, call.agentId, call.requestId, { name, params: args }, call.ticket);
   // on_escalation elicit: the answer may turn into an event stream that first carries the question.
   const session = typeof req.headers['mcp-session-id'] === 'string' ? req.headers['mcp-session-id'] : undefined;
   const stream = new EventStreamAnswer(res);
@@ -99,7 +99,7 @@ async function governAndForward(
         // On an event stream the bytes cannot go as they came: released text becomes the tool's text result.
         const result = answer ?? { content: [{ type: 'text', text: bytes.toString('utf8') }] };
         return Buffer.from(JSON.stringify(resultMessage(request.id, result)), 'utf8');
-      });
+      }, call.ticket?.reserve);
       return;
     }
     await relayTransformed(res, opened, route, transform, extra, async (bytes, contentType) => {
@@ -107,7 +107,7 @@ async function governAndForward(
       checked = true;
       const answer = await postCheckedBody(deps, facts, pre, bytes, contentType, { status, latencyMs: latencyMs() });
       return answer === null ? null : Buffer.from(JSON.stringify(resultMessage(request.id, answer)), 'utf8');
-    });
+    }, call.ticket?.reserve);
   } catch (error) {
     // The answer could not be read (too large, reset): the forwarded call still gets its post-check row.
     if (!checked && error instanceof ApiError) await recordFailure(deps, facts, pre, error, status, started);

@@ -7,6 +7,9 @@ const FIELD_PATH = '^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*$';
 
 const millis = (max: number) => ({ type: 'integer', minimum: 1, maximum: max });
 
+/** When a governed call's post-check row becomes durable: before release (strict) or just after (intent). */
+const AUDIT_MODE = { enum: ['strict', 'intent'] };
+
 const toolSchema = {
   type: 'object',
   additionalProperties: false,
@@ -51,6 +54,7 @@ const routeSchema = {
     hold_seconds: { type: 'integer', minimum: 1, maximum: 3600 },
     redact: { type: 'boolean' },
     unscannable: { enum: ['block', 'release'] },
+    audit: AUDIT_MODE,
     mcp: {
       type: 'object',
       additionalProperties: false,
@@ -70,6 +74,8 @@ export const GATEWAY_FILE_SCHEMA = {
   additionalProperties: false,
   properties: {
     agent_id: { type: 'string', pattern: AGENT_ID },
+    /** The default audit mode of the file's governed routes (a route's own `audit` wins). */
+    audit: AUDIT_MODE,
     sessions: {
       type: 'object',
       additionalProperties: false,

@@ -7,7 +7,7 @@ import picomatch from 'picomatch';
 import { ConfigFileError, parseLocatedYaml, type ConfigFileIssue, type FieldPath, type LocatedYaml } from '../../config/index.ts';
 import type { Framework } from '../../governance/index.ts';
 import { GATEWAY_FILE_SCHEMA } from './gateway-file-schema.ts';
-import { NO_ROUTES, type ConnectRule, type SidecarRoute, type SidecarSettings, type ToolSource } from './route-types.ts';
+import { NO_ROUTES, type ConnectRule, type AuditMode, type SidecarRoute, type SidecarSettings, type ToolSource } from './route-types.ts';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateShape = ajv.compile(GATEWAY_FILE_SCHEMA);
@@ -38,11 +38,13 @@ type RawRoute = {
   hold_seconds?: number;
   redact?: boolean;
   unscannable?: 'block' | 'release';
+  audit?: AuditMode;
   mcp?: { accept_tool_changes?: Record<string, string>; elicitation_fallback?: 'block' | 'hold' };
 };
 
 type RawFile = {
   agent_id?: string;
+  audit?: AuditMode;
   sessions?: { idle_seconds?: number; max_sessions?: number };
   connect?: { allow?: string[] };
   routes?: RawRoute[];
@@ -53,12 +55,13 @@ export function parseGatewayFile(text: string, display: string): SidecarSettings
   if (yaml.value === null || yaml.value === undefined) return NO_ROUTES;
   if (!validateShape(yaml.value)) throw new ConfigFileError(sorted(shapeIssues(yaml, validateShape.errors ?? [])));
   const raw = yaml.value as RawFile;
+  const auditDefault = raw.audit ?? 'strict';
   const issues: ConfigFileIssue[] = [];
   const names = new Set<string>();
   const routes = (raw.routes ?? []).map((route, index) => {
     if (names.has(route.name)) issues.push(yaml.issue(['routes', index, 'name'], `duplicate route name "${route.name}"`));
     names.add(route.name);
-    return compileRoute(yaml, route, index, issues);
+    return compileRoute(yaml, route, index, auditDefault, issues);
   });
   const connectAllow = (raw.connect?.allow ?? []).map((entry, index) => connectRule(yaml, entry, index, issues));
   if (issues.length > 0) throw new ConfigFileError(sorted(issues));
@@ -73,7 +76,7 @@ export function parseGatewayFile(text: string, display: string): SidecarSettings
   });
 }
 
-function compileRoute(yaml: LocatedYaml, raw: RawRoute, index: number, issues: ConfigFileIssue[]): SidecarRoute {
+function compileRoute(yaml: LocatedYaml, raw: RawRoute, index: number, auditDefault: AuditMode, issues: ConfigFileIssue[]): SidecarRoute {
   const at = (...rest: Array<string | number>): FieldPath => ['routes', index, ...rest];
   const protocol = raw.protocol ?? 'http';
   const governed = raw.governed ?? true;
@@ -97,6 +100,7 @@ function compileRoute(yaml: LocatedYaml, raw: RawRoute, index: number, issues: C
   const tool = toolSource(yaml, raw, at, protocol, governed, issues);
   if (raw.redact && !governed) issues.push(yaml.issue(at('redact'), 'only applies to governed routes'));
   if (raw.unscannable && !governed) issues.push(yaml.issue(at('unscannable'), 'only applies to governed routes'));
+  if (raw.audit && !governed) issues.push(yaml.issue(at('audit'), `route "${raw.name}" is not governed, so it records nothing to audit; remove audit or set governed: true`));
   if (raw.mcp && protocol !== 'mcp') issues.push(yaml.issue(at('mcp'), 'only applies to protocol: mcp'));
   // Elicitation asks the user through the MCP client: an HTTP agent has no such channel.
   if (raw.on_escalation === 'elicit' && protocol !== 'mcp') issues.push(yaml.issue(at('on_escalation'), 'elicit only applies to protocol: mcp (it asks the user through the MCP client); use hold or block'));
@@ -118,6 +122,7 @@ function compileRoute(yaml: LocatedYaml, raw: RawRoute, index: number, issues: C
     }),
     maxResponseBytes: raw.max_response_bytes ?? ROUTE_DEFAULTS.maxResponseBytes,
     failMode: raw.fail_mode ?? 'closed',
+    audit: raw.audit ?? auditDefault,
     onEscalation: raw.on_escalation ?? 'block',
     holdSeconds: raw.hold_seconds ?? null,
     redact: raw.redact ?? false,
@@ -190,7 +195,7 @@ function shapeIssues(yaml: LocatedYaml, errors: readonly ErrorObject[]): ConfigF
     } else if (error.keyword === 'required') {
       issue = yaml.issue([...path, String(params.missingProperty)], 'is required');
     } else if (error.keyword === 'enum') {
-      issue = yaml.issue(path, `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
+      issue = yaml.issue(path, `${routeLabel(yaml.value, path)}must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`);
     } else if (error.keyword === 'minProperties') {
       issue = yaml.issue(path, 'must not be empty');
     } else {
@@ -201,6 +206,13 @@ function shapeIssues(yaml: LocatedYaml, errors: readonly ErrorObject[]): ConfigF
     seen.add(key);
   }
   return issues;
+}
+
+/** `route "kb": ` for a route's audit setting, so the message names the route it sits in. */
+function routeLabel(data: unknown, path: Array<string | number>): string {
+  if (path.length !== 3 || path[0] !== 'routes' || path[2] !== 'audit') return '';
+  const route = (data as RawFile).routes?.[path[1] as number] as { name?: unknown } | undefined;
+  return typeof route?.name === 'string' ? `route "${route.name}": ` : '';
 }
 
 function pointerPath(pointer: string, data: unknown): Array<string | number> {

@@ -6,6 +6,13 @@ import type { Framework } from '../../governance/index.ts';
 export type RouteProtocol = 'http' | 'mcp';
 /** closed: no ledger record, no forwarding (503). open: forward anyway, log and count it. */
 export type FailMode = 'closed' | 'open';
+/**
+ * When the post-check row becomes durable. strict: before the answer is released. intent: the
+ * decision is still made before release (a block still blocks), but the row is group-committed
+ * without the release waiting for it; a crash in between leaves the call to the outcome
+ * reconciler (`outcome_unknown`). The pre-check row is durable before forwarding in both.
+ */
+export type AuditMode = 'strict' | 'intent';
 /** What an `escalate` or `request_evidence` outcome does to the call: hold it back, or let it through. */
 /**
  * escalate / request_evidence: block at once, hold until a reviewer answers, forward anyway
@@ -46,6 +53,8 @@ export interface SidecarRoute {
   readonly timeouts: RouteTimeouts;
   readonly maxResponseBytes: number;
   readonly failMode: FailMode;
+  /** Governed routes: when the post-check row is durable (strict, before release; intent, just after). */
+  readonly audit: AuditMode;
   readonly onEscalation: EscalationAction;
   /** on_escalation hold: how long the call is held open; null = the tier's hold_seconds from decision.yaml. */
   readonly holdSeconds: number | null;

@@ -9,7 +9,8 @@ import { parseStrictJson } from '../../json/index.ts';
 import { upstreamFailure } from './upstream-pools.ts';
 import type { SidecarRoute } from '../routes/route-types.ts';
 
-export async function readBounded(body: Readable, route: SidecarRoute, declaredLength: unknown): Promise<Buffer> {
+/** `reserve`: told of each chunk before it is kept (the sidecar's memory budget); throwing ends the read. */
+export async function readBounded(body: Readable, route: SidecarRoute, declaredLength: unknown, reserve?: (bytes: number) => void): Promise<Buffer> {
   const limit = route.maxResponseBytes;
   const declared = Number(declaredLength);
   if (Number.isFinite(declared) && declared > limit) {
@@ -25,6 +26,7 @@ export async function readBounded(body: Readable, route: SidecarRoute, declaredL
       received += chunk.length;
       // Leaving the loop early destroys the stream.
       if (received > limit) throw tooLarge(route);
+      reserve?.(chunk.length);
       chunks.push(chunk);
     }
   } catch (error) {

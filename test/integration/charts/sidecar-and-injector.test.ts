@@ -16,6 +16,7 @@ import { CHARTS_DIR, REPO_ROOT, chartTests, objectsOf, parseManifests, renderCha
 import { validateManifests, type KubeObject, type SourcedObject } from '../../helpers/kube-validate.ts';
 import { applyJsonPatch } from '../../helpers/json-patch.ts';
 import { loadConfig } from '../../../src/config/index.ts';
+import { heapLimitWarning, splitMemoryBudget } from '../../../src/proxy/memory-budget.ts';
 import { parseGatewayFile } from '../../../src/proxy/index.ts';
 import { INJECT_ANNOTATION, decideInjection, loadInjectorConfig, parseAdmissionReview, parseSidecarTemplate, type Container, type Pod } from '../../../src/injector/index.ts';
 
@@ -131,6 +132,21 @@ describe('the example agent chart (governance-sidecar library)', () => {
     }
   });
 
+  test('the memory budget: SIDECAR_MEMORY_MB within the memory limit, and NODE_OPTIONS giving V8 the heap share the sidecar computes', () => {
+    for (const set of [[], ['governanceSidecar.memoryBudgetMb=256'], ['governanceSidecar.memoryBudgetMb=1536', 'governanceSidecar.resources.limits.memory=2Gi']]) {
+      const sidecar = named(podOf(rendered(EXAMPLE, { set }).objects).spec.containers, 'governance-sidecar')!;
+      const env = new Map(sidecar.env!.map((e) => [e.name, e.value]));
+      const budgetMb = Number(env.get('SIDECAR_MEMORY_MB'));
+      const limit = String((sidecar.resources as { limits: { memory: string } }).limits.memory);
+      const limitMb = limit.endsWith('Gi') ? Number(limit.slice(0, -2)) * 1024 : Number(limit.slice(0, -2));
+      assert.ok(budgetMb <= limitMb, `budget ${budgetMb} MiB within the limit ${limit}`);
+      assert.equal(env.get('NODE_OPTIONS'), splitMemoryBudget(budgetMb, { maxBodyBytes: 1, maxSessions: 1 }).nodeOptions);
+      const config = loadConfig({ POLICIES_DIR: 'policies', LEDGER_PATH: ':memory:', SIDECAR_MEMORY_MB: env.get('SIDECAR_MEMORY_MB'), NODE_OPTIONS: env.get('NODE_OPTIONS') });
+      assert.equal(heapLimitWarning(config.memory, splitMemoryBudget(budgetMb, { maxBodyBytes: 1, maxSessions: 1 }).heapBytes), null);
+    }
+    assert.equal(named(podOf(rendered(EXAMPLE).objects).spec.containers, 'governance-sidecar')!.env!.find((e) => e.name === 'SIDECAR_MEMORY_MB')!.value, '448');
+  });
+
   test('probes call routes the gateway serves; preStop, grace period and security defaults', () => {
     const { objects } = rendered(EXAMPLE);
     const spec = podSpec(objects);
@@ -236,6 +252,8 @@ describe('the library chart without a schema still refuses bad values', () => {
       [['sidecar.policies.files[0]=catalog/x.yaml'], /sidecar\.policies\.files is no longer used: remove it\. The whole ConfigMap is mounted/],
       [['sidecar.agentId.value=not valid'], /sidecar\.agentId\.value "not valid" is not an agent id/],
       [['sidecar.port=70000'], /sidecar\.port must be an integer from 1 to 65535/],
+      [['sidecar.memoryBudgetMb=64'], /sidecar\.memoryBudgetMb must be an integer from 128 to 65536/],
+      [['sidecar.memoryBudgetMb=1024'], /sidecar\.memoryBudgetMb \(1024 MiB\) is more than resources\.limits\.memory \(512Mi\)/],
     ];
     for (const [set, message] of cases) {
       const result = renderChart(chart, { set, validateSchema: false });

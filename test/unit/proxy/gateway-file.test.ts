@@ -78,6 +78,22 @@ routes:
   });
 });
 
+describe('gateway.yaml: audit modes', () => {
+  const route = (name: string, extra = '') => `  - name: ${name}\n    match: { path_prefix: /${name} }\n    upstream: http://${name}\n    tool: { name: x }\n${extra}`;
+
+  test('strict by default, for HTTP and MCP routes alike', () => {
+    const settings = parseGatewayFile(`routes:\n${route('kb')}  - name: mcp\n    match: { path_prefix: /mcp }\n    upstream: http://mcp\n    protocol: mcp\n`, 'g');
+    assert.deepEqual(settings.routes.map((r) => r.audit), ['strict', 'strict']);
+  });
+
+  test('a route says intent; the file-level default applies to the routes that say nothing', () => {
+    const own = parseGatewayFile(`routes:\n${route('kb', '    audit: intent\n')}${route('pay')}`, 'g');
+    assert.deepEqual(own.routes.map((r) => [r.name, r.audit]), [['kb', 'intent'], ['pay', 'strict']]);
+    const fileWide = parseGatewayFile(`audit: intent\nroutes:\n${route('kb')}${route('pay', '    audit: strict\n')}  - name: mcp\n    match: { path_prefix: /mcp }\n    upstream: http://mcp\n    protocol: mcp\n`, 'g');
+    assert.deepEqual(fileWide.routes.map((r) => [r.name, r.audit]), [['kb', 'intent'], ['pay', 'strict'], ['mcp', 'intent']]);
+  });
+});
+
 describe('gateway.yaml: mistakes name their line and field', () => {
   const cases: Array<{ name: string; text: string; expected: string[] }> = [
     {
@@ -94,6 +110,21 @@ describe('gateway.yaml: mistakes name their line and field', () => {
       name: 'unscannable on a route that governs nothing',
       text: 'routes:\n  - name: raw\n    match: { path_prefix: /raw }\n    upstream: http://raw\n    governed: false\n    unscannable: release\n',
       expected: ['6:18 routes[0].unscannable: only applies to governed routes'],
+    },
+    {
+      name: 'audit: a mode it does not know names the route',
+      text: 'routes:\n  - name: kb\n    match: { path_prefix: /kb }\n    upstream: http://kb\n    tool: { name: x }\n    audit: lazy\n',
+      expected: ['6:12 routes[0].audit: route "kb": must be one of "strict", "intent"'],
+    },
+    {
+      name: 'audit: a file-level default it does not know',
+      text: 'audit: async\nroutes: []\n',
+      expected: ['1:8 audit: must be one of "strict", "intent"'],
+    },
+    {
+      name: 'audit on a route that governs nothing',
+      text: 'routes:\n  - name: raw\n    match: { path_prefix: /raw }\n    upstream: http://raw\n    governed: false\n    audit: intent\n',
+      expected: ['6:12 routes[0].audit: route "raw" is not governed, so it records nothing to audit; remove audit or set governed: true'],
     },
     {
       name: 'missing required fields',
