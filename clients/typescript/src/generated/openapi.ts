@@ -3388,7 +3388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3453,7 +3453,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3525,7 +3525,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3590,7 +3590,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3666,7 +3666,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3742,7 +3742,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3818,7 +3818,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3892,7 +3892,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3966,7 +3966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4042,7 +4042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4116,7 +4116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4212,7 +4212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4289,7 +4289,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4350,7 +4350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4411,7 +4411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4486,7 +4486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4554,7 +4554,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4622,7 +4622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4678,7 +4678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4792,7 +4792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4959,7 +4959,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5288,7 +5288,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5545,7 +5545,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5613,7 +5613,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5693,7 +5693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5773,7 +5773,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5882,7 +5882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5973,7 +5973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6090,7 +6090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6207,7 +6207,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6324,7 +6324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6441,7 +6441,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6567,7 +6567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6653,7 +6653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6796,7 +6796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6919,7 +6919,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7024,7 +7024,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7138,7 +7138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7241,7 +7241,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7307,7 +7307,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7390,7 +7390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7455,7 +7455,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7567,7 +7567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7644,7 +7644,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7749,7 +7749,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7817,7 +7817,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7931,7 +7931,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8008,7 +8008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8080,7 +8080,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8185,7 +8185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8265,7 +8265,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8382,7 +8382,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8463,7 +8463,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
             503: {
                 headers: {
                     [name: string]: unknown;
