@@ -4,9 +4,19 @@
 
 import { integer } from './env-values.ts';
 
+/**
+ * Ledger rows per transaction of a gateway's periodic roll-up (ANALYTICS_ROLLUP_BATCH_ROWS). On
+ * SQLite a batch runs on the event loop and holds the file's write lock, so while it runs no call
+ * is answered and no ledger row commits: at ~10 us a row, 500 rows hold both for ~5 ms (20,000
+ * held them for 300 ms, the p99 of a sidecar at 200 calls/s; docs/performance.md).
+ */
+export const DEFAULT_ROLLUP_BATCH_ROWS = 500;
+
 export interface InsightConfig {
   /** ANALYTICS_ROLLUP_INTERVAL_SECONDS: how often new ledger rows are added to the roll-ups. */
   readonly rollupIntervalSeconds: number;
+  /** ANALYTICS_ROLLUP_BATCH_ROWS: ledger rows per roll-up transaction (smaller: shorter pauses of the event loop and the SQLite write lock). */
+  readonly rollupBatchRows: number;
   /** ALERTS_EVALUATION_INTERVAL_SECONDS: how often one replica evaluates the alert rules. */
   readonly alertsIntervalSeconds: number;
   /** ANALYTICS_MINUTE_RETENTION_DAYS: minute roll-up rows older than this are pruned. */
@@ -23,6 +33,7 @@ export const MIN_MINUTE_RETENTION_DAYS = 5;
 export function insightConfig(env: Record<string, string | undefined>, issues: string[]): InsightConfig {
   return {
     rollupIntervalSeconds: integer(env.ANALYTICS_ROLLUP_INTERVAL_SECONDS, 'ANALYTICS_ROLLUP_INTERVAL_SECONDS', 10, 0, 86_400, issues),
+    rollupBatchRows: integer(env.ANALYTICS_ROLLUP_BATCH_ROWS, 'ANALYTICS_ROLLUP_BATCH_ROWS', DEFAULT_ROLLUP_BATCH_ROWS, 100, 1_000_000, issues),
     alertsIntervalSeconds: integer(env.ALERTS_EVALUATION_INTERVAL_SECONDS, 'ALERTS_EVALUATION_INTERVAL_SECONDS', 30, 0, 86_400, issues),
     ...rollupRetention(env, issues),
   };

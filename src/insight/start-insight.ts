@@ -46,7 +46,7 @@ export async function startInsight(options: {
     await db.close();
     throw error;
   }
-  const rollup = new Rollup(db);
+  const rollup = new Rollup(db, { batchRows: config.insight.rollupBatchRows, pauseRatio: 1 });
   const now = options.now ?? Date.now;
   const horizons = rollupHorizons(config);
   const kept = (): KeptFrom => keptFrom(horizons, new Date(now()));

@@ -4,6 +4,7 @@
 // skip the round. Rows are read by seq, which only grows, so nothing is ever counted twice or
 // missed, whatever the clock did.
 
+import { performance } from 'node:perf_hooks';
 import type { InsightDb, SqlRunner } from '../insight-db.ts';
 import { rollupStatements, type RollupStatements } from './rollup-sql.ts';
 
@@ -23,12 +24,22 @@ export class Rollup {
   readonly #statements: RollupStatements;
   readonly #tolerant: RollupStatements;
   readonly #batchRows: number;
+  readonly #pauseRatio: number;
 
-  constructor(db: InsightDb, options: { batchRows?: number } = {}) {
+  /**
+   * `pauseRatio`: after each batch, wait this many times as long as the batch took before the
+   * next. A live gateway's roll-up shares the SQLite file with the ledger writer, whose commit
+   * waits in SQLite's busy handler (sleeps of 1, 2, 5, 10, 15... ms) while a batch holds the write
+   * lock: back-to-back batches leave it no gap long enough to get in, and a call's commit then
+   * waits for the whole round (150-300 ms measured), so the periodic job pauses as long as it
+   * worked. 0 (the default): batches run back to back, for a catch-up nothing else waits on.
+   */
+  constructor(db: InsightDb, options: { batchRows?: number; pauseRatio?: number } = {}) {
     this.#db = db;
     this.#statements = rollupStatements(db.dialect);
     this.#tolerant = rollupStatements(db.dialect, true);
     this.#batchRows = options.batchRows ?? ROLLUP_BATCH_ROWS;
+    this.#pauseRatio = options.pauseRatio ?? 0;
   }
 
   /** Rolls up to `maxRows` new ledger rows (default: all of them). */
@@ -37,10 +48,14 @@ export class Rollup {
       let rows = 0;
       let through = await this.throughSeq();
       while (rows < maxRows) {
+        const started = performance.now();
         const step = await this.#step(db, Math.min(this.#batchRows, maxRows - rows));
         through = step.through;
         if (step.rows === 0) break;
         rows += step.rows;
+        // Between batches, what waited (calls, the ledger writer's commits) goes first.
+        const pauseMs = (performance.now() - started) * this.#pauseRatio;
+        await new Promise((resolve) => (pauseMs >= 1 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
       }
       return { rows, through };
     });
