@@ -4,6 +4,7 @@
 // ledger turns it into 503 LEDGER_UNAVAILABLE, so a sidecar that cannot record fails closed.
 
 import type { Pool } from 'undici';
+import { loadUndici } from '../http/lazy-undici.ts';
 
 export class CentralUnavailable extends Error {
   readonly code = 'CENTRAL_UNAVAILABLE';
@@ -49,7 +50,7 @@ export function createCentralClient(options: CentralClientOptions): CentralClien
   const timeoutMs = options.timeoutMs ?? 10_000;
   // undici is loaded on the first call, as upstream-pools.ts does: start-up stays lean.
   let pool: Promise<Pool> | undefined;
-  const poolOf = (): Promise<Pool> => (pool ??= import('undici').then(({ Pool: PoolClass }) => new PoolClass(base.origin, {
+  const poolOf = (): Promise<Pool> => (pool ??= loadUndici().then(({ Pool: PoolClass }) => new PoolClass(base.origin, {
     connections: options.connections ?? 8,
     keepAliveTimeout: 30_000,
     connectTimeout: Math.min(timeoutMs, 5_000),

@@ -3,7 +3,7 @@
 // trusted. `deadline` bounds the whole judgement, both attempts included.
 
 import { performance } from 'node:perf_hooks';
-import { Agent, request } from 'undici';
+import { lazyAgent, loadUndici } from '../http/lazy-undici.ts';
 import type { JudgeConfig } from '../config/index.ts';
 import { JUDGE_ANSWER_SCHEMA, parseJudgeAnswer, type JudgeAnswer } from './judge-answer.ts';
 import { judgeMessages, type JudgeMaterial } from './judge-prompt.ts';
@@ -26,7 +26,7 @@ export interface JudgeClient {
 }
 
 export function createJudgeClient(config: JudgeConfig): JudgeClient {
-  const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: Math.max(4, config.concurrency * 2) });
+  const dispatcher = lazyAgent({ keepAliveTimeout: 10_000, connections: Math.max(4, config.concurrency * 2) });
   const endpoint = `${config.url}/chat/completions`;
   const responseFormat = config.responseFormat === 'json_schema'
     ? { type: 'json_schema', json_schema: { name: 'judge_answer', strict: true, schema: JUDGE_ANSWER_SCHEMA } }
@@ -36,8 +36,9 @@ export function createJudgeClient(config: JudgeConfig): JudgeClient {
     const body = JSON.stringify({ model: config.model, temperature: 0, messages: judgeMessages(rubric, material), response_format: responseFormat });
     let response;
     try {
+      const { request } = await loadUndici();
       response = await request(endpoint, {
-        method: 'POST', dispatcher, signal, body,
+        method: 'POST', dispatcher: await dispatcher.get(), signal, body,
         headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
       });
     } catch (error) {

@@ -3,7 +3,7 @@
 // with full jitter (random between 0 and the capped exponential, so receivers coming back from
 // an outage are not hit by every gateway at the same instant); after max_attempts it is dead.
 
-import type { Agent } from 'undici';
+import type { LazyAgent } from '../http/lazy-undici.ts';
 import type { Logger } from '../observability/index.ts';
 import { startPollLoop } from '../workers/index.ts';
 import type { NotificationSettings } from './notification-config.ts';
@@ -14,7 +14,7 @@ import { sendWebhook } from './webhook-request.ts';
 export interface OutboxWorkerDeps {
   store: OutboxStore;
   settings(): NotificationSettings;
-  agent: Agent;
+  agent: LazyAgent;
   logger: Logger;
   userAgent: string;
   /** After each settled try (metrics). */

@@ -2,7 +2,7 @@
 // delivered; anything else (a status, a timeout, a refused connection) is a failure with its
 // reason, for the outbox to retry. The receiver's body is read (bounded) and dropped.
 
-import { Agent, request } from 'undici';
+import { lazyAgent, loadUndici, type LazyAgent } from '../http/lazy-undici.ts';
 import type { Webhook } from './notification-config.ts';
 import type { NotificationEvent } from './notification-event.ts';
 import { webhookBody } from './webhook-body.ts';
@@ -17,17 +17,18 @@ export interface TryResult {
 /** What a failing receiver may say back, kept for the operator (last_error). */
 const MAX_RESPONSE_TEXT = 512;
 
-export function createWebhookAgent(): Agent {
-  return new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+export function createWebhookAgent(): LazyAgent {
+  return lazyAgent({ keepAliveTimeout: 10_000, connections: 16 });
 }
 
-export async function sendWebhook(agent: Agent, webhook: Webhook, event: NotificationEvent, deliveryId: string, timeoutMs: number, userAgent: string, stop: AbortSignal): Promise<TryResult> {
+export async function sendWebhook(agent: LazyAgent, webhook: Webhook, event: NotificationEvent, deliveryId: string, timeoutMs: number, userAgent: string, stop: AbortSignal): Promise<TryResult> {
   const body = webhookBody(webhook.format, event);
   const t = Math.floor(Date.now() / 1000);
   try {
+    const { request } = await loadUndici();
     const response = await request(webhook.url, {
       method: 'POST',
-      dispatcher: agent,
+      dispatcher: await agent.get(),
       headers: {
         'content-type': 'application/json',
         'user-agent': userAgent,

@@ -52,6 +52,8 @@ interface Target {
   processes: ServerProcess[];
   /** What each process is, when not proxy then upstream. */
   roles?: string[];
+  /** Stopped once measured, so its background jobs (roll-ups of what it recorded) do not load the next targets' runs. */
+  stopAfter?: ServerProcess[];
 }
 
 interface Measured {
@@ -128,10 +130,10 @@ export const sidecarBench = {
         { name: 'direct', origin: upstream.origin, path: '/', headers: noHeaders, processes: [upstream] },
         { name: 'bare undici proxy', origin: bare.origin, path: '/', headers: noHeaders, processes: [bare, upstream] },
         { name: 'governed sidecar', origin: sidecar.origin, path: '/kb', headers: sessionHeaders, processes: [sidecar, upstream] },
-        { name: 'sidecar, :memory: ledger', origin: volatile.origin, path: '/kb', headers: sessionHeaders, processes: [volatile, upstream] },
-        ...(onPostgres ? [{ name: POSTGRES_TARGET, origin: onPostgres.origin, path: '/kb', headers: sessionHeaders, processes: [onPostgres, upstream] }] : []),
-        { name: INTENT_TARGET, origin: intent.origin, path: '/kb', headers: sessionHeaders, processes: [intent, upstream] },
-        { name: CENTRAL_TARGET, origin: viaCentral.origin, path: '/kb', headers: sessionHeaders, processes: [viaCentral, upstream, central], roles: ['sidecar', 'upstream', 'central gateway'] },
+        { name: 'sidecar, :memory: ledger', origin: volatile.origin, path: '/kb', headers: sessionHeaders, processes: [volatile, upstream], stopAfter: [volatile] },
+        ...(onPostgres ? [{ name: POSTGRES_TARGET, origin: onPostgres.origin, path: '/kb', headers: sessionHeaders, processes: [onPostgres, upstream], stopAfter: [onPostgres] }] : []),
+        { name: INTENT_TARGET, origin: intent.origin, path: '/kb', headers: sessionHeaders, processes: [intent, upstream], stopAfter: [intent] },
+        { name: CENTRAL_TARGET, origin: viaCentral.origin, path: '/kb', headers: sessionHeaders, processes: [viaCentral, upstream, central], roles: ['sidecar', 'upstream', 'central gateway'], stopAfter: [viaCentral, central] },
       ];
       const measured: Measured[] = [];
       const rss = { low: 0, fixed: 0, end: 0 };
@@ -154,6 +156,7 @@ export const sidecarBench = {
         const threadsPerCall = threadCpuPerCall(threadsBefore, threadCpuMs(target.processes[0]!), fixed.sent);
         if (sampler) ({ peak: rss.fixed, last: rss.end } = sampler.stop());
         measured.push({ throughput, fixed, low, cpuPerCall, threadsPerCall, commits });
+        for (const server of target.stopAfter ?? []) await server.stop();
       }
       // The highest rate each sustains with p99 <= 10 ms, and the RSS peak on the way there.
       const ceiling = async (origin: string, pathName: string, headers: () => Record<string, string>, server: ServerProcess) => {
@@ -169,11 +172,6 @@ export const sidecarBench = {
         },
       };
       await sidecar.stop();
-      await volatile.stop();
-      await onPostgres?.stop();
-      await intent.stop();
-      await viaCentral.stop();
-      await central.stop();
 
       const cache = path.join(dir, 'compile-cache');
       await (await timedStart(env('cache-1.db', { NODE_COMPILE_CACHE: cache }), entry)).server.stop();

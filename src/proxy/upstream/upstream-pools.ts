@@ -10,6 +10,7 @@ import type { Pool } from 'undici';
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../http/index.ts';
+import { loadUndici } from '../../http/lazy-undici.ts';
 import type { HeaderMap } from './forward-headers.ts';
 import type { SidecarRoute } from '../routes/route-types.ts';
 
@@ -33,7 +34,7 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 
 /** undici's Pool class, once loaded. */
 let PoolClass: typeof Pool | undefined;
-const loadPool = async (): Promise<typeof Pool> => (PoolClass ??= (await import('undici')).Pool);
+const loadPool = async (): Promise<typeof Pool> => (PoolClass ??= (await loadUndici()).Pool);
 
 export class UpstreamPools {
   readonly #pools = new Map<string, Pool>();
