@@ -3,12 +3,13 @@
 // pay. Everything that makes outbound HTTP calls loads it here, on the first call.
 
 import type { Agent } from 'undici';
+import { commonJsExports } from '../interop/commonjs.ts';
 
 export type Undici = typeof import('undici');
 
 let loading: Promise<Undici> | undefined;
 
-export const loadUndici = (): Promise<Undici> => (loading ??= import('undici'));
+export const loadUndici = (): Promise<Undici> => (loading ??= import('undici').then(commonJsExports));
 
 /** An undici Agent made on first use; closing one that was never made does nothing. */
 export interface LazyAgent {

@@ -5,6 +5,7 @@
 // so replicas whose clocks disagree still share one window. A key's sorted set holds at most
 // `threshold` members and expires one window after its newest request.
 
+import { commonJsExports } from '../interop/commonjs.ts';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Admission } from './sliding-window.ts';
@@ -51,7 +52,7 @@ type AdmitCommand = (key: string, windowMs: number, threshold: number, member: s
 
 export function openRedisWindow(options: RedisWindowOptions, onError: (error: Error) => void = () => {}): RedisWindow {
   // Loaded only when REDIS_URL is set: a gateway without it never pays for the client at start-up.
-  const connecting = import('ioredis').then(({ Redis: RedisClient }) => {
+  const connecting = import('ioredis').then(commonJsExports).then(({ Redis: RedisClient }) => {
     const client = new RedisClient(options.url, {
       // Fail fast instead of queueing decisions while disconnected: a request must not wait for Redis.
       enableOfflineQueue: false,

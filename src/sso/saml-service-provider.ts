@@ -7,6 +7,7 @@
 // response is accepted that we did not ask for, unless configured), and the assertion id
 // remembered until it expires (replay). A fresh SAML object per call: settings reload freely.
 
+import { commonJsExports } from '../interop/commonjs.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import type { CacheProvider, Profile, SAML, SamlConfig } from '@node-saml/node-saml';
@@ -40,7 +41,7 @@ const NO_CACHE: CacheProvider = {
 
 // node-saml and its XML stack take a noticeable time to load: only gateways that use SSO pay it.
 let samlModule: Promise<typeof import('@node-saml/node-saml')> | undefined;
-const loadSaml = () => (samlModule ??= import('@node-saml/node-saml'));
+const loadSaml = () => (samlModule ??= import('@node-saml/node-saml').then(commonJsExports));
 
 export function newRequestId(): string {
   // An NCName: XML ids may not start with a digit.

@@ -1,22 +1,27 @@
 // The bundle the container image runs (npm run build -> dist/govgate.mjs + dist/ledger-writer.mjs)
 // must behave as the sources do: same version, and a durable ledger through its own writer thread.
 
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../helpers/gateway.ts';
-import { startGatewayProcess } from '../helpers/gateway-process.ts';
+import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.ts';
+import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
 import { validateBody } from '../helpers/bodies.ts';
+import { json, startToolServer } from '../helpers/tool-server.ts';
+
+const { skip: pgSkip } = await probePostgres();
+
+// Inside the repository, as dist/ is: the bundle finds swagger-ui-dist's assets in node_modules.
+const out = mkdtempSync(path.join(REPO_ROOT, '.tmp-bundle-'));
+process.on('exit', () => rmSync(out, { recursive: true, force: true }));
+execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build.ts'), out], { stdio: 'pipe' });
+const entry = path.join(out, 'govgate.mjs');
 
 test('the bundled gateway serves, records through its writer thread, and verifies', async (t) => {
-  // Inside the repository, as dist/ is: the bundle finds swagger-ui-dist's assets in node_modules.
-  const out = mkdtempSync(path.join(REPO_ROOT, '.tmp-bundle-'));
-  t.after(() => rmSync(out, { recursive: true, force: true }));
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build.ts'), out], { stdio: 'pipe' });
-  const entry = path.join(out, 'govgate.mjs');
-
   const version = execFileSync(process.execPath, [entry, '--version'], { encoding: 'utf8' }).trim();
   assert.equal(version, JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version);
 
@@ -32,4 +37,48 @@ test('the bundled gateway serves, records through its writer thread, and verifie
   assert.equal(verified.body.rows_checked, 2);
   await gateway.stop();
   assert.equal(gateway.child.exitCode, 0);
+});
+
+// What the bundle loads on demand comes from chunks (code splitting): undici for upstream calls
+// and for the central gateway's internal API is one of them, a CommonJS package whose chunk
+// exports only `default` (src/interop/commonjs.ts).
+async function kbRoute(t: TestContext) {
+  const upstream = await startToolServer(t);
+  upstream.on('/', json(200, { answer: 'reset it from the account page' }));
+  const configDir = mkdtempSync(path.join(os.tmpdir(), 'govgate-bundle-routes-'));
+  t.after(() => rmSync(configDir, { recursive: true, force: true }));
+  writeFileSync(path.join(configDir, 'gateway.yaml'), [
+    'routes:', '  - name: kb', '    match: { path_prefix: /kb }', `    upstream: ${upstream.origin}`,
+    '    strip_prefix: true', '    tool: { name: search_kb }', '',
+  ].join('\n'));
+  return { upstream, env: { CONFIG_DIR: configDir, AGENT_ID: 'support-agent-bundle', GATEWAY_VARIANT: 'edge' } };
+}
+
+async function governedCall(sidecar: GatewayProcess): Promise<void> {
+  const answered = await sidecar.call('POST', '/kb/search', { query: 'how do I reset my password' }, { 'x-session-id': `bundle-${sidecar.url}` });
+  assert.equal(answered.status, 200, answered.text);
+  assert.deepEqual(answered.body, { answer: 'reset it from the account page' });
+}
+
+test('the bundled sidecar forwards a governed call', async (t) => {
+  const { upstream, env } = await kbRoute(t);
+  const sidecar = await startGatewayProcess(t, env, entry);
+  await governedCall(sidecar);
+  assert.equal(upstream.received.length, 1);
+  await sidecar.stop();
+});
+
+test('a bundled sidecar records through a bundled central gateway', { skip: pgSkip }, async (t) => {
+  const { upstream, env } = await kbRoute(t);
+  const schema = await createTestSchema(t);
+  const central = await startGatewayProcess(t, { ...schema.env, GATEWAY_VARIANT: 'edge' }, entry);
+  const sidecar = await startGatewayProcess(t, { ...env, CENTRAL_GATEWAY_URL: central.url, CENTRAL_GATEWAY_TOKEN: 'unused-with-auth-off' }, entry);
+  await governedCall(sidecar);
+  assert.equal(upstream.received.length, 1);
+  // The central gateway holds the call's rows: its pre- and post-check.
+  const rows = await central.call('GET', '/v1/audit/executions?agent_id=support-agent-bundle');
+  assert.equal(rows.status, 200, rows.text);
+  assert.deepEqual(rows.body.items.map((row: { kind: string }) => row.kind).sort(), ['post_check', 'pre_check']);
+  await sidecar.stop();
+  await central.stop();
 });
