@@ -5,7 +5,7 @@
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv } from 'ajv';
+import { productValidator } from '../schemas/product-validator.ts';
 import { ApiError } from '../http/index.ts';
 import { ConfigFileError, parseLocatedYaml, type ConfigFileIssue, type LocatedYaml } from '../config/index.ts';
 import { validateRequest, type SchemaName } from '../schemas/index.ts';
@@ -24,7 +24,7 @@ export interface PolicyTestCase {
 
 const INLINE_SUBJECTS = DRY_RUN_SUBJECTS.filter((subject) => subject !== 'envelope_id');
 const ids = { type: 'array', items: { type: 'string' }, uniqueItems: true };
-const CASE_SCHEMA = {
+export const CASE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'expect'],
@@ -42,15 +42,14 @@ const CASE_SCHEMA = {
     },
   },
 };
-const CASE_FILE_SCHEMA = {
+export const CASE_FILE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   required: ['cases'],
   properties: { description: { type: 'string' }, cases: { type: 'array', minItems: 1 } },
 };
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validateCase = ajv.compile(CASE_SCHEMA);
-const validateFile = ajv.compile(CASE_FILE_SCHEMA);
+const caseValidator = productValidator(CASE_SCHEMA, { allErrors: true });
+const fileValidator = productValidator(CASE_FILE_SCHEMA, { allErrors: true });
 
 /**
  * The case files of a bundle directory, in bundle-path order: tests/*.yaml and, in a flat bundle
@@ -116,6 +115,7 @@ export function readTestCases(files: readonly string[], display: (file: string) 
 /** The cases of one case file's text (YAML, or JSON, which is YAML too); `file` names it in issues. */
 export function readCaseFile(text: string, file: string): { cases: PolicyTestCase[]; issues: ConfigFileIssue[] } {
   const yaml = parseLocatedYaml(text, file);
+  const validateFile = fileValidator();
   if (!validateFile(yaml.value)) {
     return { cases: [], issues: (validateFile.errors ?? []).map((error) => yaml.issue(pointer(error.instancePath), describe(error))) };
   }
@@ -124,6 +124,7 @@ export function readCaseFile(text: string, file: string): { cases: PolicyTestCas
   (yaml.value as { cases: Array<Record<string, unknown>> }).cases.forEach((entry, index) => {
     const at = ['cases', index];
     // A case with a bad shape still has its request checked, so one run reports everything.
+    const validateCase = caseValidator();
     const shaped = validateCase(entry);
     if (!shaped) issues.push(...(validateCase.errors ?? []).map((error) => yaml.issue([...at, ...pointer(error.instancePath)], describe(error))));
     const given = INLINE_SUBJECTS.filter((key) => entry[key] !== undefined);

@@ -1,7 +1,7 @@
 // The judge's answer: strict JSON, checked against a schema before anything trusts it. A model
 // that wraps the object in prose or a code fence, or adds keys, gives a malformed answer.
 
-import { Ajv } from 'ajv';
+import { productValidator } from '../schemas/product-validator.ts';
 
 export const JUDGE_VERDICTS = ['pass', 'fail'] as const;
 export type JudgeVerdict = (typeof JUDGE_VERDICTS)[number];
@@ -25,7 +25,7 @@ export const JUDGE_ANSWER_SCHEMA = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: false, strict: false }).compile<JudgeAnswer>(JUDGE_ANSWER_SCHEMA);
+const answerValidator = productValidator<JudgeAnswer>(JUDGE_ANSWER_SCHEMA, { allErrors: false });
 
 /** The answer in a chat-completions response body, or why there is none. */
 export function parseJudgeAnswer(body: unknown): { answer: JudgeAnswer } | { problem: string } {
@@ -37,6 +37,7 @@ export function parseJudgeAnswer(body: unknown): { answer: JudgeAnswer } | { pro
   } catch {
     return { problem: 'the answer is not JSON' };
   }
+  const validate = answerValidator();
   if (!validate(parsed)) {
     const error = validate.errors?.[0];
     return { problem: `the answer does not match the schema (${error?.instancePath || '(root)'} ${error?.message ?? ''})`.trim() };

@@ -2,15 +2,15 @@
 // its line and field); the rules JSON Schema cannot say (one tool source, reserved gateway paths,
 // unique names) are checked after, with the same kind of message.
 
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { productValidator } from '../../schemas/product-validator.ts';
 import picomatch from 'picomatch';
 import { ConfigFileError, parseLocatedYaml, type ConfigFileIssue, type FieldPath, type LocatedYaml } from '../../config/index.ts';
 import type { Framework } from '../../governance/index.ts';
 import { GATEWAY_FILE_SCHEMA } from './gateway-file-schema.ts';
 import { NO_ROUTES, type ConnectRule, type AuditMode, type SidecarRoute, type SidecarSettings, type ToolSource } from './route-types.ts';
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validateShape = ajv.compile(GATEWAY_FILE_SCHEMA);
+const shapeValidator = productValidator(GATEWAY_FILE_SCHEMA, { allErrors: true });
 
 /** Paths the gateway itself serves: a route without a host may not take them over. */
 export const RESERVED_PATHS = ['/v1', '/health', '/metrics', '/docs', '/openapi.json'] as const;
@@ -53,6 +53,7 @@ type RawFile = {
 export function parseGatewayFile(text: string, display: string): SidecarSettings {
   const yaml = parseLocatedYaml(text, display);
   if (yaml.value === null || yaml.value === undefined) return NO_ROUTES;
+  const validateShape = shapeValidator();
   if (!validateShape(yaml.value)) throw new ConfigFileError(sorted(shapeIssues(yaml, validateShape.errors ?? [])));
   const raw = yaml.value as RawFile;
   const auditDefault = raw.audit ?? 'strict';

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { commonJsExports } from '../../src/interop/commonjs.ts';
+import { commonJsExports } from '../../../src/interop/commonjs.ts';
 
 test('Node and bundle shapes of undici, ioredis and node-saml give the same exports', async () => {
   for (const name of ['undici', 'ioredis', '@node-saml/node-saml'] as const) {
