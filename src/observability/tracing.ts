@@ -6,7 +6,8 @@
 
 import type { IncomingHttpHeaders } from 'node:http';
 import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import type { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { commonJsExports } from '../interop/commonjs.ts';
 import type { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import type { TracingConfig } from '../config/index.ts';
 
@@ -20,7 +21,8 @@ export const SPAN_NAMES = {
   judge: 'judge.evaluate',
 } as const;
 
-const propagator = new W3CTraceContextPropagator();
+// Loaded with the SDK (the bundle takes OpenTelemetry's CommonJS builds: src/interop/commonjs.ts).
+let propagator: W3CTraceContextPropagator | null = null;
 const headerGetter = {
   keys: (carrier: IncomingHttpHeaders) => Object.keys(carrier),
   get: (carrier: IncomingHttpHeaders, key: string) => carrier[key],
@@ -39,12 +41,14 @@ export interface Tracing {
 /** Starts the exporter when tracing is on. The SDK and exporters are loaded only then: an off gateway never loads them. */
 export async function startTracing(config: TracingConfig, version: string): Promise<Tracing> {
   if (!config.enabled) return { enabled: false, close: async () => {} };
-  const [{ BasicTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, exporterModule] = await Promise.all([
-    import('@opentelemetry/sdk-trace-base'),
-    import('@opentelemetry/resources'),
-    import('@opentelemetry/context-async-hooks'),
-    config.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
+  const [{ BasicTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, exporterModule, { W3CTraceContextPropagator }] = await Promise.all([
+    import('@opentelemetry/sdk-trace-base').then(commonJsExports),
+    import('@opentelemetry/resources').then(commonJsExports),
+    import('@opentelemetry/context-async-hooks').then(commonJsExports),
+    config.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http').then(commonJsExports) : import('@opentelemetry/exporter-trace-otlp-proto').then(commonJsExports),
+    import('@opentelemetry/core').then(commonJsExports),
   ]);
+  propagator ??= new W3CTraceContextPropagator();
   const exporter = new exporterModule.OTLPTraceExporter({ url: config.endpoint, headers: { ...config.headers } });
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName, 'service.version': version }),
@@ -82,7 +86,7 @@ export function inSpan<T>(name: string, work: (span: Span | undefined) => Promis
  */
 export function inServerSpan<T>(name: string, headers: IncomingHttpHeaders, work: (span: Span | undefined) => Promise<T>, attributes?: () => Attributes): Promise<T> {
   if (tracer === null) return work(undefined);
-  const parent = propagator.extract(ROOT_CONTEXT, headers, headerGetter);
+  const parent = propagator!.extract(ROOT_CONTEXT, headers, headerGetter);
   return tracer.startActiveSpan(name, { kind: SpanKind.SERVER, attributes: attributes?.() }, parent, (span) => finish(span, work));
 }
 
@@ -90,7 +94,7 @@ export function inServerSpan<T>(name: string, headers: IncomingHttpHeaders, work
 export function activeTraceparent(): string | undefined {
   if (tracer === null) return undefined;
   const carrier: Record<string, string> = {};
-  propagator.inject(context.active(), carrier, headerSetter);
+  propagator!.inject(context.active(), carrier, headerSetter);
   return carrier.traceparent;
 }
 

@@ -12,6 +12,7 @@ import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-pro
 import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
 import { validateBody } from '../helpers/bodies.ts';
 import { json, startToolServer } from '../helpers/tool-server.ts';
+import { startOtlpReceiver } from '../helpers/otlp-receiver.ts';
 
 const { skip: pgSkip } = await probePostgres();
 
@@ -81,4 +82,16 @@ test('a bundled sidecar records through a bundled central gateway', { skip: pgSk
   assert.deepEqual(rows.body.items.map((row: { kind: string }) => row.kind).sort(), ['post_check', 'pre_check']);
   await sidecar.stop();
   await central.stop();
+});
+
+// OpenTelemetry's SDK is loaded on demand too (CommonJS builds in the bundle).
+test('the bundled gateway exports its spans over OTLP, continuing the caller\'s trace', async (t) => {
+  const receiver = await startOtlpReceiver(t);
+  const gateway = await startGatewayProcess(t, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }, entry);
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const result = await gateway.call('POST', '/v1/runtime/validate', validateBody(), { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+  assert.equal(result.status, 200, result.text);
+  await gateway.stop();
+  const spans = receiver.spans.filter((span) => span.traceId === traceId);
+  assert.ok(spans.some((span) => span.name === 'POST /v1/runtime/validate'), `spans: ${spans.map((span) => span.name).join(', ')}`);
 });
