@@ -102,7 +102,10 @@ export async function openPostgresKeyStore(options: PostgresKeyStoreOptions): Pr
       await pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (${PLACEHOLDERS})`, keyValues(key));
     },
     async insertIfAbsent(key) {
-      const { rowCount } = await pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (${PLACEHOLDERS}) ON CONFLICT (id) DO NOTHING`, keyValues(key));
+      // No conflict target: two replicas installing the bootstrap key at once race on both
+      // unique indexes (id and key_hash, each derived from the key), and ON CONFLICT (id) let
+      // the loser fail on key_hash (23505) and the replica exit at start.
+      const { rowCount } = await pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES (${PLACEHOLDERS}) ON CONFLICT DO NOTHING`, keyValues(key));
       return rowCount === 1 ? 'inserted' : 'exists';
     },
     async findByHash(keyHash) {

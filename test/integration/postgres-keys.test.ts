@@ -8,7 +8,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { generateApiKey } from '../../src/auth/index.ts';
+import { generateApiKey, installBootstrapKey, openPostgresKeyStore } from '../../src/auth/index.ts';
+import { migratePostgresSchema } from '../../src/ledger/index.ts';
 import { REPO_ROOT } from '../helpers/gateway.ts';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.ts';
 import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
@@ -30,6 +31,21 @@ function govgate(args: string[], env: Record<string, string>): Promise<Run> {
 const audit = (gw: GatewayProcess, key: string) => gw.call('GET', '/v1/audit/executions?limit=1', undefined, { 'x-service-token': key });
 
 describe('API keys shared by a fleet through PostgreSQL', { skip }, () => {
+  test('replicas installing the bootstrap key at the same moment: one row, no replica fails', async (t) => {
+    const db = await createTestSchema(t);
+    await migratePostgresSchema(db.options);
+    const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresKeyStore({ connection: db.options, listen: false })));
+    t.after(async () => { for (const store of stores) await store.close(); });
+    const key = generateApiKey();
+    for (let round = 0; round < 30; round++) {
+      const fresh = round === 0 ? key : generateApiKey();
+      const results = await Promise.all(stores.map((store) => installBootstrapKey(store, fresh)));
+      assert.equal(results.filter((r) => r.result === 'inserted').length, 1, `round ${round}: ${results.map((r) => r.result).join(', ')}`);
+      assert.equal(new Set(results.map((r) => r.id)).size, 1);
+    }
+    assert.equal((await stores[0].list()).length, 30);
+  });
+
   test('created once, used on every replica; revoked on one process, refused by all on the next request', async (t) => {
     const db = await createTestSchema(t);
     const bootstrap = generateApiKey();
