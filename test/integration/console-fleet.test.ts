@@ -16,6 +16,7 @@ import { issueKey } from '../helpers/credentials.ts';
 import { preCheckBody } from '../helpers/bodies.ts';
 import { testsNeeding } from '../helpers/required-tool.ts';
 import { launchBrowser, pageProblems, probeChromium, seriousAxeViolations, type TestBrowser } from '../helpers/browser.ts';
+import { until } from '../helpers/until.ts';
 
 const { describe, test, after } = testsNeeding(probeChromium());
 
@@ -36,14 +37,6 @@ events:
   config_reload_rejected: warning
 `;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 async function signIn(page: Page, url: string, key: string): Promise<void> {
   await page.goto(`${url}/console#/fleet`);

@@ -11,6 +11,7 @@ import { REPO_ROOT, startTestGateway, type TestGateway } from '../helpers/gatewa
 import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
+import { until } from '../helpers/until.ts';
 
 const { skip: pgSkip } = await probePostgres();
 
@@ -29,14 +30,6 @@ events:
   config_reload_rejected: warning
 `;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 for (const store of ['sqlite', 'postgres'] as const) {
   describe(`analytics and alerts (${store})`, { skip: store === 'postgres' ? pgSkip : undefined }, () => {

@@ -18,6 +18,7 @@ import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
 import { json, startToolServer, type ToolServer } from '../helpers/tool-server.ts';
 import { hs256, TEST_JWT_SECRET } from '../helpers/credentials.ts';
 import { EXECUTION_CHANNEL, outcomeUnknownId, type OutcomeUnknownEvent } from '../../src/oversight/index.ts';
+import { until } from '../helpers/until.ts';
 
 const { skip } = await probePostgres();
 
@@ -55,15 +56,6 @@ async function holdingUpstream(t: Parameters<typeof startToolServer>[0]): Promis
   return upstream;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Sends the call that will be lost and kills the sidecar once the upstream holds it. */
 async function loseACall(sidecar: { url: string; kill9(): Promise<void>; call: (m: string, p: string) => Promise<{ status: number }> }, upstream: ToolServer): Promise<void> {

@@ -12,6 +12,7 @@ import { preCheckBody, validateBody } from '../helpers/bodies.ts';
 import { startGatewayProcess, type GatewayProcess } from '../helpers/gateway-process.ts';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres.ts';
 import { startValidateLoad } from '../helpers/validate-load.ts';
+import { until } from '../helpers/until.ts';
 
 const bin = await postgresBinDir();
 const reason = 'PostgreSQL server binaries (initdb, pg_ctl) not found; the restart tests need a server of their own';
@@ -22,14 +23,6 @@ async function gatewayOn(t: { after(fn: () => unknown): void }, pg: PrivatePostg
   return startGatewayProcess(t, { DATABASE_URL: pg.url, CHECKPOINT_INTERVAL_SECONDS: '0', FLEET_SYNC_INTERVAL_MS: '200' });
 }
 
-async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('PostgreSQL going away under a running gateway', { skip }, () => {
   test('down: 503 LEDGER_UNAVAILABLE and /health not ready; back: it recovers by itself, chain intact', async (t) => {

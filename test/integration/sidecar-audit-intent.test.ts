@@ -28,6 +28,7 @@ import { json, startToolServer, type ToolHandler } from '../helpers/tool-server.
 import { reconcileOutcomes } from '../../src/oversight/index.ts';
 import { openSqliteLedger } from '../../src/ledger/index.ts';
 import { SIDECAR_CHANNEL, type SidecarEvent } from '../../src/proxy/sidecar-events.ts';
+import { until } from '../helpers/until.ts';
 
 const { skip: noPostgres } = await probePostgres();
 const OPENAI_KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz123';
@@ -56,15 +57,6 @@ ${mcp ? `  - name: tools-mcp
 ` : ''}`;
 }
 
-async function until<T>(what: string, check: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The post-check row of a released call, once it is durable. */
 function durableRow(gw: TestGateway, envelopeId: string) {

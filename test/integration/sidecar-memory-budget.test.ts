@@ -11,6 +11,7 @@ import net from 'node:net';
 import type { TestContext } from 'node:test';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { json, startToolServer } from '../helpers/tool-server.ts';
+import { until } from '../helpers/until.ts';
 
 const MIB = 1024 * 1024;
 
@@ -41,13 +42,6 @@ async function gauge(gw: TestGateway, name: string, label: string): Promise<numb
   return Number(new RegExp(`^${name}\\{${label}\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
 }
 
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within 20 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 test('memory budget: the split is on /metrics; a body over the per-request bound is 413', async (t) => {
   const gw = await budgetGateway(t);
