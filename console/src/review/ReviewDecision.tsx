@@ -3,7 +3,7 @@
 // claim / approve / reject actions. It long-polls GET /v1/review/queue/{id}?wait= so a claim or
 // verdict by someone else appears at once.
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiProblem, type Problem } from '../api.ts';
 import { Badge, Field, JsonTree, ProblemMessage, outcomeTone } from '../components.tsx';
 import { asProblem, formatTime, navigate, relativeTime, useShortcuts } from '../hooks.ts';
@@ -32,6 +32,12 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
   /** True while this person's own action is in flight: the long-poll sees its row too, and must not announce it as someone else's. */
   const acting = useRef(false);
 
+  /** Someone else changed the item: say so (a live region) and refresh the queue. */
+  const announce = useCallback((next: ReviewItemDetail) => {
+    setNotice(`Updated: the item is now ${next.status}${next.claimed_by ? `, claimed by ${next.claimed_by}` : ''}.`);
+    onQueueChange();
+  }, [onQueueChange]);
+
   // Follow the item: read it, then wait for the next revision, until the view closes.
   useEffect(() => {
     const controller = new AbortController();
@@ -44,10 +50,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
             ? `/v1/review/queue/${id}`
             : `/v1/review/queue/${id}?wait=${WAIT_SECONDS}&revision=${revision.current}`;
           const next = await client.get<ReviewItemDetail>(path, controller.signal);
-          if (revision.current !== null && next.revision !== revision.current && !acting.current) {
-            setNotice(`Updated: the item is now ${next.status}${next.claimed_by ? `, claimed by ${next.claimed_by}` : ''}.`);
-            onQueueChange();
-          }
+          if (revision.current !== null && next.revision !== revision.current && !acting.current) announce(next);
           revision.current = next.revision;
           setItem(next);
         } catch (error) {
@@ -59,18 +62,21 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
       }
     })();
     return () => controller.abort();
-  }, [client, id, onQueueChange]);
+  }, [client, id, onQueueChange, announce]);
 
   const act = async (run: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setProblem(null);
     acting.current = true;
     try {
-      await run();
+      const after = await run() as Partial<ReviewItemDetail> | undefined;
       setNotice(done);
       onQueueChange();
       // The long-poll sees the new row as well; read now so the buttons change at once.
       const fresh = await client.get<ReviewItemDetail>(`/v1/review/queue/${id}`);
+      // Another reviewer's change that landed while this action ran (the long-poll kept quiet
+      // meanwhile): the item moved past the revision this action made.
+      if (typeof after?.revision === 'number' && fresh.revision > after.revision) announce(fresh);
       revision.current = fresh.revision;
       setItem(fresh);
     } catch (error) {
