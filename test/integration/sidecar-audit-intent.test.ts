@@ -246,6 +246,14 @@ test('audit: intent on PostgreSQL, a sidecar killed while its post-check row wai
   const preId = res.headers.get('x-governance-pre-check')!;
   const postId = res.headers.get('x-governance-post-check')!;
   await first.kill9();
+  // The killed process's backend may still be queued behind the locker with its whole append in
+  // hand: left alone it would commit the row once the lock goes (PostgreSQL notices a dead client
+  // only when it next talks to it). End it as the server would, so the row is lost with its process.
+  const blocked = await until('the killed append waiting behind the locker', async () => {
+    const { rows } = await locker.query('SELECT pid FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))');
+    return rows.length > 0 ? rows : undefined;
+  }, 5_000).catch(() => []);
+  for (const { pid } of blocked) await locker.query('SELECT pg_terminate_backend($1)', [pid]);
   await locker.query('ROLLBACK');
 
   const second = await startGatewayProcess(t, env);
