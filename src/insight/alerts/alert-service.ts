@@ -99,7 +99,7 @@ export class AlertService {
   /** Subscribes to the channels of the always-alerting events; `close()` unsubscribes. */
   listen(): void {
     const on = <T>(channel: string, handler: (event: T) => Promise<void>) => {
-      const listener = (message: unknown) => this.#track(handler(message as T));
+      const listener = (message: unknown) => this.#track(() => handler(message as T));
       diagnostics_channel.subscribe(channel, listener);
       this.#unsubscribe.push(() => diagnostics_channel.unsubscribe(channel, listener));
     };
@@ -126,8 +126,14 @@ export class AlertService {
     for (const stop of this.#unsubscribe.splice(0)) stop();
   }
 
-  #track(work: Promise<void>): void {
-    const run = this.#pending.then(() => work).catch((error: unknown) => this.#deps.onError?.(error as Error));
+  /**
+   * Events are handled one after the other, each once the one before is done, and a failure is
+   * reported, never thrown: the handler starts inside the chain, so its rejection always has a
+   * handler (started at once, one that failed while an earlier one was still running was an
+   * unhandled rejection that brought the process down).
+   */
+  #track(handle: () => Promise<void>): void {
+    const run = this.#pending.then(handle).catch((error: unknown) => this.#deps.onError?.(error as Error));
     this.#pending = run;
   }
 

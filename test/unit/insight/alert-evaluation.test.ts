@@ -11,6 +11,7 @@ import path from 'node:path';
 import { openLedgerDatabase, openPostgresLedger, openSqliteLedger, postgresClientConfig, type Ledger, type LedgerEntry } from '../../../src/ledger/index.ts';
 import { AnalyticsQueries, Rollup } from '../../../src/insight/analytics/index.ts';
 import { ALERT_CHANNEL, AlertService, AlertStore, parseAlertRules, type AlertEvent } from '../../../src/insight/alerts/index.ts';
+import { KILL_SWITCH_EVENTS_CHANNEL } from '../../../src/runtime/index.ts';
 import { openInsightPool, postgresInsightDb, sqliteInsightDb, type InsightDb } from '../../../src/insight/insight-db.ts';
 import { createTestSchema, probePostgres } from '../../helpers/postgres.ts';
 
@@ -133,3 +134,31 @@ for (const store of ['sqlite', 'postgres'] as const) {
     });
   });
 }
+
+// Events arrive on process-wide channels while the database may be failing (a schema gone, a
+// lost connection): each is handled after the one before, and a failure is reported, never an
+// unhandled rejection that would bring the gateway down.
+test('always-alerting events whose writes fail are reported through onError, one after the other, never thrown', async (t) => {
+  const { db } = await open(t, 'sqlite');
+  await db.all('DROP TABLE alerts');
+  const errors: string[] = [];
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  t.after(() => process.off('unhandledRejection', onUnhandled));
+  const alerts = new AlertService({
+    db, store: new AlertStore(db), analytics: new AnalyticsQueries(db, new Rollup(db)), rules: () => RULES, backlogLookbackMs: () => 86_400_000,
+    onError: (error) => errors.push(error.message),
+  });
+  alerts.listen();
+  t.after(() => alerts.close());
+  const channel = diagnostics_channel.channel(KILL_SWITCH_EVENTS_CHANNEL);
+  for (const active of [true, false, true]) {
+    channel.publish({ type: 'kill_switch.changed', envelope_id: null, at: new Date().toISOString(), active, reason: 'drill', actor: 'test', by: null, recorded_here: true });
+  }
+  await alerts.settled();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(errors.length, 3, errors.join('; '));
+  assert.ok(errors.every((message) => /no such table: alerts/.test(message)), errors.join('; '));
+  assert.deepEqual(unhandled, []);
+});
