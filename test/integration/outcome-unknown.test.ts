@@ -89,7 +89,7 @@ describe('outcome_unknown: a sidecar killed mid-call', () => {
     const second = await startGatewayProcess(t, env);
     const unknown = await until('the outcome_unknown row', async () => {
       const page = await second.call('GET', '/v1/audit/executions?status=outcome_unknown');
-      return page.body.total >= 1 ? page.body : undefined;
+      return page.body.items.length >= 1 ? page.body : undefined;
     });
     assert.equal(unknown.items.length, 1);
     const [item] = unknown.items;

@@ -210,7 +210,7 @@ test('audit: intent, a sidecar killed after the release and before the post-chec
   const second = await startGatewayProcess(t, env);
   const unknown = await until('the outcome_unknown row', async () => {
     const page = await second.call('GET', '/v1/audit/executions?status=outcome_unknown');
-    return page.body.total >= 1 ? page.body : undefined;
+    return page.body.items.length >= 1 ? page.body : undefined;
   });
   assert.deepEqual(unknown.items.map((item: { envelope_id: string }) => item.envelope_id), [preId]);
   assert.equal((await second.call('GET', `/v1/audit/executions/${postId}`)).status, 404, 'the released call\'s post-check row was lost with the process');
@@ -259,7 +259,7 @@ test('audit: intent on PostgreSQL, a sidecar killed while its post-check row wai
   const second = await startGatewayProcess(t, env);
   const unknown = await until('the outcome_unknown row', async () => {
     const page = await second.call('GET', '/v1/audit/executions?status=outcome_unknown');
-    return page.body.total >= 1 ? page.body : undefined;
+    return page.body.items.length >= 1 ? page.body : undefined;
   });
   assert.deepEqual(unknown.items.map((item: { envelope_id: string }) => item.envelope_id), [preId]);
   assert.equal((await second.call('GET', `/v1/audit/executions/${postId}`)).status, 404);

@@ -54,6 +54,28 @@ const STATUS_FILTER = `($2::text IS NULL OR status = $2::text
                    AND ($6::boolean IS NULL OR overdue = $6::boolean)`;
 const CHILDREN_LIMIT = 1000;
 
+/**
+ * A page and its total read in one snapshot (one connection, REPEATABLE READ): read on two
+ * connections, a row committed in between (the reconciler's outcome_unknown, a verdict) made a
+ * page that disagreed with its total, e.g. no items and a total of 1.
+ */
+async function inOneSnapshot<A, B>(pool: pg.Pool, queries: (client: pg.PoolClient) => [Promise<A>, Promise<B>]): Promise<[A, B]> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    // pg runs a client's queries in order: sent together, they still share the transaction.
+    const results = await Promise.all(queries(client));
+    await client.query('COMMIT');
+    return results;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => { broken = true; });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export function createPostgresReader(pool: pg.Pool): Reads {
   const one = async (name: string, text: string, values: unknown[]) => {
     const { rows } = await pool.query({ name, text, values });
@@ -142,17 +164,17 @@ export function createPostgresReader(pool: pg.Pool): Reads {
       checkReviewQuery(query);
       const v = reviewFilterValues(query);
       const filters = [v.tier, v.status, v.now, v.agent, v.action, v.overdue, query.agents === undefined ? null : query.agents.map(toLikePattern)];
-      const [page, count] = await Promise.all([
-        pool.query(`${CLASSIFIED} SELECT * FROM classified WHERE ${STATUS_FILTER} ORDER BY seq DESC LIMIT $8 OFFSET $9`, [...filters, query.limit, query.offset]),
-        pool.query<{ total: number }>(`${CLASSIFIED} SELECT count(*) AS total FROM classified WHERE ${STATUS_FILTER}`, filters),
+      const [page, count] = await inOneSnapshot(pool, (client) => [
+        client.query(`${CLASSIFIED} SELECT * FROM classified WHERE ${STATUS_FILTER} ORDER BY seq DESC LIMIT $8 OFFSET $9`, [...filters, query.limit, query.offset]),
+        client.query<{ total: number }>(`${CLASSIFIED} SELECT count(*) AS total FROM classified WHERE ${STATUS_FILTER}`, filters),
       ]);
       return { items: page.rows.map((row) => ({ ...row }) as ReviewItem), total: count.rows[0].total };
     },
     async executions(query) {
       const sql = executionSql(query, 'postgres');
-      const [page, count] = await Promise.all([
-        pool.query(sql.page, sql.values),
-        pool.query<{ total: number | string }>(sql.count, sql.countValues),
+      const [page, count] = await inOneSnapshot(pool, (client) => [
+        client.query(sql.page, sql.values),
+        client.query<{ total: number | string }>(sql.count, sql.countValues),
       ]);
       return { items: page.rows.map((row) => executionItem(decodeSummary(row), row)), total: Number(count.rows[0].total) };
     },

@@ -19,6 +19,17 @@ const CHILDREN_LIMIT = 1000;
 // json_valid: a payload that is not JSON (tampering, which verify reports) must not fail the read.
 const NOT_OPERATOR_DECIDED = `(CASE WHEN json_valid(payload) THEN json_extract(payload, '$.decided_by') END) IS NOT 'kill_switch'`;
 
+/** `read` in one snapshot (a deferred read transaction), unless the connection is already in one. */
+function inOneSnapshot<T>(db: DatabaseSync, read: () => T): T {
+  if (db.isTransaction) return read();
+  db.exec('BEGIN');
+  try {
+    return read();
+  } finally {
+    db.exec('COMMIT');
+  }
+}
+
 export function createSqliteReader(db: DatabaseSync): SyncReads {
   const byEnvelope = db.prepare(`${SELECT_PUBLIC_ROW} WHERE envelope_id = ?`);
   const child = db.prepare(`${SELECT_PUBLIC_ROW} WHERE parent_envelope_id = ? AND kind = ? ORDER BY seq LIMIT 1`);
@@ -125,8 +136,11 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
     },
     executions: (query) => {
       const sql = executionSql(query, 'sqlite');
-      const rows = prepared(sql.page).all(...sql.values);
-      const { total } = prepared(sql.count).get(...sql.countValues) as { total: number };
+      // One read transaction: the writer thread may commit between the page and its total.
+      const { rows, total } = inOneSnapshot(db, () => ({
+        rows: prepared(sql.page).all(...sql.values),
+        total: (prepared(sql.count).get(...sql.countValues) as { total: number }).total,
+      }));
       return { items: rows.map((row) => executionItem(decodeSummary(row), row)), total };
     },
   };
