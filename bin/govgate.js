@@ -21,7 +21,8 @@ const major = Number(process.versions.node.split('.')[0]);
 // SIDECAR_MEMORY_MB (docs/performance.md, "Memory") asks for a V8 heap limit of half the budget;
 // Node only takes it at start, so without one in NODE_OPTIONS this runs itself again with it
 // (one extra start of Node; the container image and the Helm chart set NODE_OPTIONS instead).
-const heapFlags = major >= REQUIRED_MAJOR && !process.env.GOVGATE_REEXEC
+// Only read when the budget is set: every other start goes straight to the gateway.
+const heapFlags = major >= REQUIRED_MAJOR && !process.env.GOVGATE_REEXEC && process.env.SIDECAR_MEMORY_MB
   ? (await import('../src/proxy/memory-budget.ts')).heapFlagsToAdd(process.env, process.execArgv)
   : null;
 

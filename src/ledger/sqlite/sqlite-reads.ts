@@ -132,7 +132,8 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
     },
     reviewQueue: (query) => {
       checkReviewQuery(query);
-      return reviewQueue(query);
+      // Its page and total, like the executions', in one read transaction.
+      return inOneSnapshot(db, () => reviewQueue(query));
     },
     executions: (query) => {
       const sql = executionSql(query, 'sqlite');
