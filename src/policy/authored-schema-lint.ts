@@ -7,6 +7,7 @@ import type { SchemaCheck } from './types.ts';
 import type { FieldSegment } from './field-path.ts';
 import { closestName } from './closest-name.ts';
 import { compileSchemaCheck, describeAjvErrors, sharedAjv } from './schema-check.ts';
+import { precompiledValidator } from '../schemas/precompiled/index.ts';
 import { PolicyLoadError } from './policy-load-error.ts';
 import { compileLinearPattern } from '../linear-regex/index.ts';
 
@@ -40,8 +41,9 @@ export function lintAndCompileSchema(schema: unknown, where: string): { problems
   if (draft !== undefined && draft !== DRAFT_07 && draft !== `${DRAFT_07}#`) {
     return { problems: [{ segments: ['$schema'], message: `is not supported: schemas here are JSON Schema draft-07 (${DRAFT_07}#); remove $schema`, at: 'value' }] };
   }
-  if (!sharedAjv.validateSchema(schema as object)) {
-    return { problems: firstPerPath(describeAjvErrors(sharedAjv.errors ?? [], schema)) };
+  const metaSchema = precompiledValidator('jsonSchemaDraft07');
+  if (!metaSchema(schema)) {
+    return { problems: firstPerPath(describeAjvErrors(metaSchema.errors ?? [], schema)) };
   }
   const problems: SchemaProblem[] = [];
   walkSchema(schema, [], problems);

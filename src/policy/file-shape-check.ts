@@ -1,11 +1,11 @@
 // Checks a parsed policy file against its file schema and turns each ajv error into an issue at
 // the offending line, with the allowed keys (and the likely one) when a key is unknown.
 
-import type { ValidateFunction } from 'ajv';
 import type { PolicyIssue } from './policy-load-error.ts';
 import type { PolicySource } from './yaml-source.ts';
 import { closestName } from './closest-name.ts';
-import { describeAjvErrors, sharedAjv } from './schema-check.ts';
+import { describeAjvErrors } from './schema-check.ts';
+import { precompiledValidator, type PrecompiledSchemaName } from '../schemas/precompiled/index.ts';
 import { CERTIFICATION_FILE_SCHEMA, JUDGE_FILE_SCHEMA } from './judge-certification-policy.ts';
 import { CATALOG_FILE_SCHEMA, DECISION_FILE_SCHEMA, PATTERN_HINTS, RULES_FILE_SCHEMA, SENSITIVE_DATA_FILE_SCHEMA } from './bundle-file-schemas.ts';
 
@@ -19,18 +19,22 @@ const SCHEMAS: Record<PolicyFileKind, object> = {
   judge: JUDGE_FILE_SCHEMA,
   certification: CERTIFICATION_FILE_SCHEMA,
 };
-const compiled = new Map<PolicyFileKind, ValidateFunction>();
+// Compiled ahead of time (src/schemas/precompiled): compiling them was most of a start's schema work.
+const VALIDATORS: Record<PolicyFileKind, PrecompiledSchemaName> = {
+  catalog: 'catalogFile',
+  'sensitive-data': 'sensitiveDataFile',
+  decision: 'decisionFile',
+  rules: 'rulesFile',
+  judge: 'judgeFile',
+  certification: 'certificationFile',
+};
 
 /** [] when the file has the right shape; otherwise one issue per problem. */
 export function checkFileShape(source: PolicySource, kind: PolicyFileKind): PolicyIssue[] {
   if (source.value === null || source.value === undefined) {
     return [source.issue([], `is empty; expected ${describeKind(kind)}`)];
   }
-  let validate = compiled.get(kind);
-  if (validate === undefined) {
-    validate = sharedAjv.compile(SCHEMAS[kind]);
-    compiled.set(kind, validate);
-  }
+  const validate = precompiledValidator(VALIDATORS[kind]);
   if (validate(source.value)) return [];
   return describeAjvErrors(validate.errors ?? [], source.value).map(({ segments, message, at, error }) => {
     const params = error.params as Record<string, unknown>;

@@ -3,14 +3,13 @@
 // unique names) are checked after, with the same kind of message.
 
 import type { ErrorObject } from 'ajv';
-import { productValidator } from '../../schemas/product-validator.ts';
+import { precompiledValidator } from '../../schemas/precompiled/index.ts';
 import picomatch from 'picomatch';
 import { ConfigFileError, parseLocatedYaml, type ConfigFileIssue, type FieldPath, type LocatedYaml } from '../../config/index.ts';
 import type { Framework } from '../../governance/index.ts';
-import { GATEWAY_FILE_SCHEMA } from './gateway-file-schema.ts';
 import { NO_ROUTES, type ConnectRule, type AuditMode, type SidecarRoute, type SidecarSettings, type ToolSource } from './route-types.ts';
 
-const shapeValidator = productValidator(GATEWAY_FILE_SCHEMA, { allErrors: true });
+const shapeValidator = () => precompiledValidator('gatewayFile');
 
 /** Paths the gateway itself serves: a route without a host may not take them over. */
 export const RESERVED_PATHS = ['/v1', '/health', '/metrics', '/docs', '/openapi.json'] as const;
