@@ -264,25 +264,31 @@ export function openLedgerDatabase(path: string, options: { migrate?: boolean } 
   return db;
 }
 
-/** Applies pending migrations; each one re-reads the version inside its write lock, so two processes opening a new file do not race. */
+/**
+ * Applies pending migrations, all in one transaction: one durable commit (each is an fsync) rather
+ * than one per migration, which on a new file was most of opening it. The version is re-read
+ * inside the write lock, so two processes opening a new file do not race; a failing migration
+ * leaves the file as it was.
+ */
 export function migrate(db: DatabaseSync): number {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT');
   const currentVersion = (): number =>
     (db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null }).version ?? 0;
-  for (const migration of SQLITE_MIGRATIONS) {
-    if (migration.version <= currentVersion()) continue;
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      if (migration.version > currentVersion()) {
-        db.exec(migration.sql);
-        db.prepare('INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)')
-          .run(migration.version, migration.description, new Date().toISOString());
-      }
-      db.exec('COMMIT');
-    } catch (err) {
-      db.exec('ROLLBACK');
-      throw err;
+  const latest = SQLITE_MIGRATIONS[SQLITE_MIGRATIONS.length - 1]!.version;
+  if (currentVersion() >= latest) return currentVersion();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const applied = currentVersion();
+    const record = db.prepare('INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)');
+    for (const migration of SQLITE_MIGRATIONS) {
+      if (migration.version <= applied) continue;
+      db.exec(migration.sql);
+      record.run(migration.version, migration.description, new Date().toISOString());
     }
+    db.exec('COMMIT');
+  } catch (err) {
+    db.exec('ROLLBACK');
+    throw err;
   }
   return currentVersion();
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { LEDGER_APPEND_CHANNEL, openSqliteLedger, type OpenLedgerOptions } from '../../../src/ledger/index.ts';
+import { migrate, SQLITE_MIGRATIONS } from '../../../src/ledger/sqlite/sqlite-schema.ts';
 import { ledgerContractSuite } from './ledger-contract.ts';
 import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
 
@@ -62,6 +63,29 @@ describe('sqlite store: durability', () => {
     t.after(() => db.close());
     assert.deepEqual(db.prepare('SELECT version FROM schema_migrations').all().map((r) => r.version), [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12]);
     assert.equal(db.prepare('PRAGMA journal_mode').get()?.journal_mode, 'wal');
+  });
+
+  test('pending migrations apply together: a file at an older version upgrades, and one that fails leaves the file as it was', (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'govgate-migrate-'));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const db = new DatabaseSync(join(dir, 'ledger.db'));
+    t.after(() => db.close());
+    // A file written by a release that knew migrations up to 4.
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT');
+    for (const migration of SQLITE_MIGRATIONS.filter((m) => m.version <= 4)) {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(migration.version, migration.description, 'then');
+    }
+    const versions = () => db.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((r) => r.version);
+    // Migration 5 creates judge_jobs: a table of that name already there makes it fail.
+    db.exec('CREATE TABLE judge_jobs (id INTEGER)');
+    assert.throws(() => migrate(db), /judge_jobs/);
+    assert.deepEqual(versions(), [1, 2, 3, 4]);
+    assert.equal(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'report_jobs'").get()?.n, 0, 'nothing of a later migration stays');
+    db.exec('DROP TABLE judge_jobs');
+    assert.equal(migrate(db), SQLITE_MIGRATIONS.at(-1)!.version);
+    assert.deepEqual(versions(), SQLITE_MIGRATIONS.map((m) => m.version));
+    assert.equal(migrate(db), SQLITE_MIGRATIONS.at(-1)!.version, 'a current file is left alone');
   });
 
   test('triggers refuse DELETE and UPDATE of hashed columns', async (t) => {
