@@ -34,12 +34,6 @@ const WRITER_MODULE = import.meta.url.endsWith('.ts')
   ? new URL('./sqlite-writer.ts', import.meta.url)
   : new URL('./ledger-writer.mjs', import.meta.url);
 
-// The thread's young generation. Left to V8 it takes the process's semi-space size (16 MiB under
-// the chart's budget) and grows to it while the thread starts: 8 - 10 MB of a sidecar's idle RSS
-// for a thread whose per-batch garbage is a few kilobytes. Measured (docs/performance.md, Memory):
-// idle RSS 127 - 130 MB instead of 136 - 140, CPU per call and latency unchanged.
-const WRITER_YOUNG_GENERATION_MB = 6;
-
 /**
  * Starts the writer thread at once and returns without waiting: the thread boots (tens of ms)
  * while the caller carries on, and a batch sent before it is up waits in its queue. A thread
@@ -61,7 +55,7 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
   };
 
   const spawn = (): Worker => {
-    const thread = new Worker(WRITER_MODULE, { workerData: data, name: 'ledger-writer', resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB } });
+    const thread = new Worker(WRITER_MODULE, { workerData: data, name: 'ledger-writer' });
     thread.unref();
     thread.on('message', (reply: WriterReply) => {
       for (const { id, result } of reply.results) {
