@@ -4,8 +4,10 @@
 // one, and holds less memory. Development and tests run the sources directly.
 
 import { build, type Plugin } from 'esbuild';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { asciiSource } from './ascii-source.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
@@ -57,4 +59,11 @@ await build({
   banner: { js: "import { createRequire as __govgateRequire } from 'node:module'; const require = __govgateRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+// Every chunk ASCII, so V8 holds its source one byte a character (ascii-source.ts).
+for (const file of readdirSync(outdir).filter((name) => name.endsWith('.mjs'))) {
+  const text = readFileSync(path.join(outdir, file), 'utf8');
+  const ascii = asciiSource(text);
+  if (ascii !== text) writeFileSync(path.join(outdir, file), ascii);
+}
 console.log(`built ${path.join(outdir, 'govgate.mjs')} and ${path.join(outdir, 'ledger-writer.mjs')}`);

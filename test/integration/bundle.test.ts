@@ -4,7 +4,7 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../helpers/gateway.ts';
@@ -21,6 +21,12 @@ const out = mkdtempSync(path.join(REPO_ROOT, '.tmp-bundle-'));
 process.on('exit', () => rmSync(out, { recursive: true, force: true }));
 execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build.ts'), out], { stdio: 'pipe' });
 const entry = path.join(out, 'govgate.mjs');
+
+test('every chunk of the bundle is ASCII, so V8 holds its source one byte a character', () => {
+  const chunks = readdirSync(out).filter((name) => name.endsWith('.mjs'));
+  assert.ok(chunks.length > 2);
+  for (const chunk of chunks) assert.match(readFileSync(path.join(out, chunk), 'latin1'), /^[\x00-\x7f]*$/, chunk);
+});
 
 test('the bundled gateway serves, records through its writer thread, and verifies', async (t) => {
   const version = execFileSync(process.execPath, [entry, '--version'], { encoding: 'utf8' }).trim();
