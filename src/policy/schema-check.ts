@@ -2,6 +2,7 @@
 // files' own schemas), and the translation of ajv errors into `{path, message}` people can read.
 
 import { Ajv } from 'ajv';
+import '../schemas/json-equal.ts'; // ajv's const, enum and uniqueItems compare JSON safely (json-equal.ts)
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { SchemaCheck } from './types.ts';

@@ -5,6 +5,7 @@
 // checked against the meta-schema, and one instance per error mode serves them all.
 
 import { Ajv, type ValidateFunction } from 'ajv';
+import './json-equal.ts'; // ajv's const, enum and uniqueItems compare JSON safely (json-equal.ts)
 
 const instances = new Map<boolean, Ajv>();
 

@@ -2,6 +2,7 @@
 // every ajv error into a `{path, message}` the caller can act on (422 lists them all).
 
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import './json-equal.ts'; // ajv's const, enum and uniqueItems compare JSON safely (json-equal.ts)
 import addFormatsModule from 'ajv-formats';
 import { ApiError, type FieldError } from '../http/index.ts';
 import { SCHEMAS, type SchemaName } from './components.ts';

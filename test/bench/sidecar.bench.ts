@@ -17,6 +17,7 @@ import { startServer, type ServerProcess } from './processes.ts';
 import { summarizeProfile } from './cpu-profile.ts';
 import { cpuMs, rssMb, sampleRss, threadCpuMs, threadCpuPerCall } from './process-stats.ts';
 import { findRateCeiling, rateSteps, type RateCeiling } from './rate-ceiling.ts';
+import { BARE_PROXY_SCRIPT, describeStartUp, measureStartUp, type StartUpFigures } from './start-up.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
 import { splitMemoryBudget } from '../../src/proxy/memory-budget.ts';
 
@@ -30,6 +31,8 @@ const WARMUP_MS = 2000;
 const CEILING_P99_MS = 10;
 const CEILING_MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 4000);
 const CEILING_STEP_MS = Number(process.env.BENCH_STEP_SECONDS ?? 4) * 1000;
+// Cold starts of each (sidecar, bare proxy) for the start-up and idle-RSS medians.
+const START_SAMPLES = Number(process.env.BENCH_START_SAMPLES ?? 5);
 
 const INTENT_TARGET = 'sidecar, audit: intent';
 const POSTGRES_TARGET = 'sidecar, PostgreSQL';
@@ -68,10 +71,9 @@ interface Measured {
   commits?: { ms: number; batch: number };
 }
 
-/** What the sidecar is compared with: the bare proxy's idle and peak RSS, start-up, and both rate ceilings. */
+/** What the sidecar is compared with: start-up and idle RSS (both, medians), and both rate ceilings with their RSS peaks. */
 interface Baselines {
-  bareStart: number;
-  bareIdleRss: number;
+  startUp: StartUpFigures;
   ceilings: { bare: RateCeiling & { peakRss: number }; governed: RateCeiling & { peakRss: number } };
 }
 
@@ -80,12 +82,7 @@ export const sidecarBench = {
   async run(): Promise<void> {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-sidecar-bench-'));
     const upstream = await startServer([path.join(ROOT, 'test/bench/echo-server.ts')]);
-    // The bare proxy's start to ready is timed like the sidecar's: spawn to its first answer.
-    const bareStarted = performance.now();
-    const bare = await startServer([path.join(ROOT, 'test/bench/bare-proxy.ts'), upstream.origin]);
-    await (await fetch(bare.origin, { method: 'POST', body: body(), headers: { 'content-type': 'application/json' } })).text();
-    const bareStart = performance.now() - bareStarted;
-    const bareIdleRss = rssMb(bare);
+    const bare = await startServer([BARE_PROXY_SCRIPT, upstream.origin]);
     const configDir = path.join(dir, 'config');
     mkdirSync(configDir);
     writeFileSync(path.join(configDir, 'gateway.yaml'), [
@@ -108,6 +105,8 @@ export const sidecarBench = {
     let pg: TestSchema | undefined;
     let centralPg: TestSchema | undefined;
     try {
+      // Start-up and idle RSS first, on a machine with nothing else of ours under load.
+      const startUp = await measureStartUp({ samples: START_SAMPLES, bareScript: BARE_PROXY_SCRIPT, upstream: upstream.origin, entry, env });
       const cold = await timedStart(env('ledger.db'), entry);
       const sidecar = cold.server;
       const idleRss = rssMb(sidecar);
@@ -173,7 +172,7 @@ export const sidecarBench = {
       const fresh = await startServer([entry, 'serve', '--port', '0'], env('ceiling.db'));
       await runFixedRate(fresh.origin, '/kb', body, { rate: LOW_RATE, durationMs: WARMUP_MS, headers: sessionHeaders });
       const baselines: Baselines = {
-        bareStart, bareIdleRss,
+        startUp,
         ceilings: {
           bare: await ceiling(bare.origin, '/', noHeaders, bare),
           governed: await ceiling(fresh.origin, '/kb', sessionHeaders, fresh),
@@ -197,7 +196,8 @@ export const sidecarBench = {
       print(targets, measured);
       const named = (name: string) => measured[targets.findIndex((target) => target.name === name)];
       report({ cold, warm, sources: { cold: sourcesCold, warm: sourcesWarm }, idleRss, rss, measured, profile, postgres: onPostgres ? named(POSTGRES_TARGET) : undefined });
-      reportTargets({ cold, idleRss, measured, baselines, intent: named(INTENT_TARGET), central: named(CENTRAL_TARGET) });
+      console.log(describeStartUp(startUp));
+      reportTargets({ measured, baselines, intent: named(INTENT_TARGET), central: named(CENTRAL_TARGET) });
     } finally {
       await pg?.drop();
       await centralPg?.drop();
@@ -305,9 +305,9 @@ function report(m: {
 }
 
 /** Issue 20's targets: each figure as a ratio (or a difference) against a baseline from this run. */
-function reportTargets(m: { cold: { ready: number }; idleRss: number; measured: Measured[]; baselines: Baselines; intent: Measured; central: Measured }): void {
+function reportTargets(m: { measured: Measured[]; baselines: Baselines; intent: Measured; central: Measured }): void {
   const [, bare, governed] = m.measured;
-  const { ceilings } = m.baselines;
+  const { ceilings, startUp } = m.baselines;
   const commit = governed.commits?.ms ?? NaN;
   const rows: Array<[string, string, string, boolean]> = [];
   const row = (figure: string, value: number, target: number, detail: string, unit = '') =>
@@ -327,10 +327,12 @@ function reportTargets(m: { cold: { ready: number }; idleRss: number; measured: 
   const rateRatio = ceilings.governed.rate / Math.max(1, ceilings.bare.rate);
   rows.push([`highest rate with p99 <= ${CEILING_P99_MS} ms, governed / bare`, rateRatio.toFixed(3),
     `>= 0.5 (${ceilings.governed.rate} / ${ceilings.bare.rate} req/s)`, rateRatio >= 0.5]);
-  row('RSS idle / bare proxy idle', m.idleRss / m.baselines.bareIdleRss, 1.5, `${m.idleRss.toFixed(1)} / ${m.baselines.bareIdleRss.toFixed(1)} MB`);
+  row('RSS idle / bare proxy idle', startUp.sidecar.idleRss / startUp.bare.idleRss, 1.5,
+    `${startUp.sidecar.idleRss.toFixed(1)} / ${startUp.bare.idleRss.toFixed(1)} MB, medians of ${startUp.samples}`);
   row('RSS peak at the highest sustained rate / bare proxy peak', ceilings.governed.peakRss / ceilings.bare.peakRss, 2,
     `${ceilings.governed.peakRss.toFixed(1)} / ${ceilings.bare.peakRss.toFixed(1)} MB`);
-  row('start to ready / bare proxy script', m.cold.ready / m.baselines.bareStart, 2, `${m.cold.ready.toFixed(0)} / ${m.baselines.bareStart.toFixed(0)} ms, cold`);
+  row('start to ready / bare proxy script', startUp.sidecar.ready / startUp.bare.ready, 2,
+    `${startUp.sidecar.ready.toFixed(0)} / ${startUp.bare.ready.toFixed(0)} ms, cold, medians of ${startUp.samples}`);
   console.log('issue 20 targets, each against a baseline measured in this run:');
   for (const [figure, value, target, met] of rows) console.log(`  ${figure.padEnd(58)} ${value.padStart(9)}  ${met ? 'met    ' : 'NOT met'}  target ${target}`);
   const steps = (c: RateCeiling) => c.steps.map((s) => `${s.rate}:${s.p99.toFixed(1)}${s.ok ? '' : '!'}`).join(' ');

@@ -1,0 +1,80 @@
+// Start-up and idle memory of the sidecar and of the bare proxy, as medians of interleaved cold
+// starts (one start each varied by 10 - 20 % between runs on this machine, enough to flip a
+// target that sits at its bound). With what it breaks down into: Node's own boot (`node -e ''`),
+// loading the bundle (`govgate --version`: reading, compiling and running its modules' top
+// levels), the gateway's start up to listening, and its first answer.
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { startServer } from './processes.ts';
+import { rssMb } from './process-stats.ts';
+
+export interface StartUpFigures {
+  bare: { ready: number; idleRss: number };
+  sidecar: { listening: number; ready: number; idleRss: number };
+  nodeBoot: number;
+  bundleLoad: number;
+  samples: number;
+}
+
+/** How long idle RSS is left to settle after the first answer (the same for both). */
+const SETTLE_MS = 1500;
+
+const median = (values: number[]): number => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function timedRun(args: string[]): number {
+  const started = performance.now();
+  execFileSync(process.execPath, args, { stdio: 'ignore' });
+  return performance.now() - started;
+}
+
+export async function measureStartUp(options: {
+  samples: number; bareScript: string; upstream: string; entry: string; env: (ledgerName: string) => Record<string, string>;
+}): Promise<StartUpFigures> {
+  const bare = { ready: [] as number[], idleRss: [] as number[] };
+  const sidecar = { listening: [] as number[], ready: [] as number[], idleRss: [] as number[] };
+  const nodeBoot: number[] = [];
+  const bundleLoad: number[] = [];
+  for (let i = 0; i < options.samples; i++) {
+    let started = performance.now();
+    const proxy = await startServer([options.bareScript, options.upstream]);
+    await (await fetch(proxy.origin, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).text();
+    bare.ready.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    bare.idleRss.push(rssMb(proxy));
+    await proxy.stop();
+
+    started = performance.now();
+    const gateway = await startServer([options.entry, 'serve', '--port', '0'], options.env(`start-up-${i}.db`));
+    sidecar.listening.push(performance.now() - started);
+    await (await fetch(`${gateway.origin}/health`)).text();
+    sidecar.ready.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    sidecar.idleRss.push(rssMb(gateway));
+    await gateway.stop();
+
+    nodeBoot.push(timedRun(['-e', '']));
+    bundleLoad.push(timedRun([options.entry, '--version']));
+  }
+  return {
+    bare: { ready: median(bare.ready), idleRss: median(bare.idleRss) },
+    sidecar: { listening: median(sidecar.listening), ready: median(sidecar.ready), idleRss: median(sidecar.idleRss) },
+    nodeBoot: median(nodeBoot),
+    bundleLoad: median(bundleLoad),
+    samples: options.samples,
+  };
+}
+
+export function describeStartUp(f: StartUpFigures): string {
+  const load = f.bundleLoad - f.nodeBoot;
+  const start = f.sidecar.listening - f.bundleLoad;
+  const firstAnswer = f.sidecar.ready - f.sidecar.listening;
+  return [
+    `start-up, median of ${f.samples} cold starts each, interleaved: sidecar ready in ${f.sidecar.ready.toFixed(0)} ms (Node boot ${f.nodeBoot.toFixed(0)},`,
+    `loading the bundle ${load.toFixed(0)} (govgate --version ${f.bundleLoad.toFixed(0)} ms), the gateway's start to listening ${start.toFixed(0)},`,
+    `first answer ${firstAnswer.toFixed(0)}); bare proxy ready in ${f.bare.ready.toFixed(0)} ms (Node boot, its script type-stripped, undici).`,
+    `idle RSS ${SETTLE_MS / 1000} s after the first answer: sidecar ${f.sidecar.idleRss.toFixed(1)} MB, bare proxy ${f.bare.idleRss.toFixed(1)} MB`,
+  ].join(' ');
+}
+
+export const BARE_PROXY_SCRIPT = path.resolve(import.meta.dirname, 'bare-proxy.ts');
