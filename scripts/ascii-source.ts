@@ -6,6 +6,7 @@
 // the same unit in a pattern (with or without the u flag, where an escaped surrogate pair is still
 // one code point) and nothing in a comment. A unit already escaped (`\—`, an identity escape)
 // loses its backslash, or it would become `\\u2014`.
+
 /** `source` (esbuild output) with every non-ASCII UTF-16 unit written as an escape. */
 export function asciiSource(source: string): string {
   return source.replace(/(\\*)([^\x00-\x7f])/g, (_, slashes: string, unit: string) =>
