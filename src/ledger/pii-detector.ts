@@ -3,7 +3,7 @@
 // (key names + three value patterns); the gateway may pass a detector built from its policy.
 
 import { formatPath, type PathSegment } from './chain/json-paths.ts';
-import { compileLinearPattern, compilePatternSet, isLinearPattern, type LinearPatternSpec } from '../linear-regex/index.ts';
+import { compileLinearPattern, compilePatternSet, isLinearPattern, lazyLinearPattern, type LinearPatternSpec } from '../linear-regex/index.ts';
 
 /** Returns the paths (json-paths.ts format) of the leaves holding personal data. */
 export type PiiDetector = (payload: Record<string, unknown>) => string[];
@@ -31,10 +31,11 @@ export const DEFAULT_PERSONAL_KEYS: readonly string[] = [
 // Linear-time patterns (RE2): payload text comes from tools and agents, and a backtracking engine
 // can be made to take seconds on one string (this email pattern once took 16 s on 100 KB).
 // Boundaries are consumed characters, not lookarounds, which keeps them on RE2's fast DFA.
-const EMAIL = compileLinearPattern('(?:^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}');
+// Compiled when first run (lazyLinearPattern), not at import.
+const EMAIL = lazyLinearPattern('(?:^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}');
 /** +CC followed by digit groups, or the North-American 3-3-4 form; ISO dates and UUIDs do not match. */
-const PHONE = compileLinearPattern('(?:^|[^\\w+-])(?:\\+\\d{1,3}(?:[ .-]?\\(?\\d{1,4}\\)?){2,5}|\\(?\\d{3}\\)?[ .-]\\d{3}[ .-]\\d{4})(?:[^\\w-]|$)');
-const CARD_CANDIDATES = compileLinearPattern('(?:^|[^\\d-])(?<value>[2-6](?:[ -]?\\d){12,18})(?:[^\\d-]|$)');
+const PHONE = lazyLinearPattern('(?:^|[^\\w+-])(?:\\+\\d{1,3}(?:[ .-]?\\(?\\d{1,4}\\)?){2,5}|\\(?\\d{3}\\)?[ .-]\\d{3}[ .-]\\d{4})(?:[^\\w-]|$)');
+const CARD_CANDIDATES = lazyLinearPattern('(?:^|[^\\d-])(?<value>[2-6](?:[ -]?\\d){12,18})(?:[^\\d-]|$)');
 
 /** A card-number pattern that also requires the Luhn checksum, to spare timestamps and ids. */
 export const CARD_NUMBER: ValueMatcher = {

@@ -3,5 +3,5 @@
 // no backtracking, so no input can make a pattern slow. See docs/policies.md#linear-time-patterns.
 
 export { linearRegExpEngine } from './ajv-engine.ts';
-export { compilePatternSet, type LinearPatternSet } from './pattern-set.ts';
-export { compileLinearPattern, isLinearPattern, LinearPatternError, type LinearPattern, type LinearPatternSpec } from './linear-pattern.ts';
+export { compilePatternSet, lazyPatternSet, type LinearPatternSet } from './pattern-set.ts';
+export { compileLinearPattern, isLinearPattern, lazyLinearPattern, LinearPatternError, type LinearPattern, type LinearPatternSpec } from './linear-pattern.ts';

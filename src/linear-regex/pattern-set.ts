@@ -17,3 +17,9 @@ export function compilePatternSet(patterns: readonly LinearPattern[]): LinearPat
   set.compile();
   return { matching: (text) => set.match(text).sort((a, b) => a - b) };
 }
+
+/** The same set, compiled when it is first asked: for sets of built-in patterns made at import. */
+export function lazyPatternSet(patterns: () => readonly LinearPattern[]): LinearPatternSet {
+  let set: LinearPatternSet | undefined;
+  return { matching: (text) => (set ??= compilePatternSet(patterns())).matching(text) };
+}
