@@ -53,7 +53,12 @@ export function bucketIndexSql(value: string, bounds: readonly number[] = LATENC
 }
 
 /** The table DDL, portable between SQLite (STRICT, WITHOUT ROWID) and PostgreSQL. */
-export function rollupTablesSql(dialect: 'sqlite' | 'postgres'): string {
+/**
+ * The roll-up tables as their first migration created them; with `reviewColumns`, as they are
+ * after reviewColumnsSql too (the time-to-decision columns after the other measures, where
+ * ALTER TABLE ADD COLUMN puts them), for a database that takes both migrations at once.
+ */
+export function rollupTablesSql(dialect: 'sqlite' | 'postgres', options: { reviewColumns?: boolean } = {}): string {
   const int = dialect === 'sqlite' ? 'INTEGER' : 'bigint';
   const real = dialect === 'sqlite' ? 'REAL' : 'double precision';
   const text = dialect === 'sqlite' ? 'TEXT' : 'text';
@@ -62,6 +67,7 @@ export function rollupTablesSql(dialect: 'sqlite' | 'postgres'): string {
   // Absent dimensions are '' rather than NULL: a primary key treats NULLs as distinct, and the
   // upsert must find the row again.
   const dims = (names: readonly string[]) => names.map((name) => (name === 'bucket' ? `bucket ${int} NOT NULL` : `${name} ${text} NOT NULL`));
+  const histogramMeasures = [...MEASURES.map(measure), ...(options.reviewColumns ? reviewBucketColumns.map((column) => `${column} ${int} NOT NULL DEFAULT 0`) : [])];
   const table = (name: string, dimensions: readonly string[], measures: string[]) => `
     CREATE TABLE ${name} (
       ${[...dims(dimensions), ...measures].join(',\n      ')},
@@ -78,9 +84,9 @@ export function rollupTablesSql(dialect: 'sqlite' | 'postgres'): string {
       updated_at ${text}
     )${dialect === 'sqlite' ? ' STRICT' : ''};
     INSERT INTO analytics_rollup (id, through_seq, updated_at) VALUES (1, 0, NULL);
-    ${table('analytics_minutes', MINUTE_DIMENSIONS, MEASURES.map(measure))}
-    ${table('analytics_hours', HOUR_DIMENSIONS, MEASURES.map(measure))}
-    ${table('analytics_days', HOUR_DIMENSIONS, MEASURES.map(measure))}
+    ${table('analytics_minutes', MINUTE_DIMENSIONS, histogramMeasures)}
+    ${table('analytics_hours', HOUR_DIMENSIONS, histogramMeasures)}
+    ${table('analytics_days', HOUR_DIMENSIONS, histogramMeasures)}
     ${table('analytics_failures', FAILURE_DIMENSIONS, [`failures ${int} NOT NULL DEFAULT 0`, `example_seq ${int} NOT NULL DEFAULT 0`])}
     ${table('analytics_failure_days', FAILURE_DIMENSIONS, [`failures ${int} NOT NULL DEFAULT 0`, `example_seq ${int} NOT NULL DEFAULT 0`])}
     -- Scoped reads (an agent or a team's agents) walk these instead of every bucket's rows.

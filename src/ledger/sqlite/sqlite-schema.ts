@@ -12,6 +12,13 @@ interface Migration {
   version: number;
   description: string;
   sql: string;
+  /**
+   * This migration's change together with later ones', for a file that takes them in the same
+   * run (a new one, or one older than this migration): the same schema by a cheaper road. Their
+   * own SQL is then skipped; their versions are recorded as usual. A test holds the two roads to
+   * the same schema.
+   */
+  withLater?: { versions: readonly number[]; sql: string };
 }
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -210,6 +217,9 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     version: 10,
     description: 'analytics roll-ups keyed by ledger seq, and alert state (src/insight)',
     sql: rollupTablesSql('sqlite') + alertTablesSql('sqlite'),
+    // Migration 12 adds 42 columns to three of these tables, one ALTER TABLE each, and SQLite
+    // re-parses the whole schema after each: 11 ms of opening a new file. Created with them.
+    withLater: { versions: [12], sql: rollupTablesSql('sqlite', { reviewColumns: true }) + alertTablesSql('sqlite') },
   },
   {
     version: 11,
@@ -280,9 +290,12 @@ export function migrate(db: DatabaseSync): number {
   try {
     const applied = currentVersion();
     const record = db.prepare('INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)');
+    const covered = new Set<number>();
     for (const migration of SQLITE_MIGRATIONS) {
       if (migration.version <= applied) continue;
-      db.exec(migration.sql);
+      // Pending, so the later migrations it covers are pending too.
+      if (!covered.has(migration.version)) db.exec(migration.withLater?.sql ?? migration.sql);
+      for (const version of migration.withLater?.versions ?? []) covered.add(version);
       record.run(migration.version, migration.description, new Date().toISOString());
     }
     db.exec('COMMIT');
