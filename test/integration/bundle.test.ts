@@ -56,7 +56,10 @@ async function kbRoute(t: TestContext) {
   t.after(() => rmSync(configDir, { recursive: true, force: true }));
   writeFileSync(path.join(configDir, 'gateway.yaml'), [
     'routes:', '  - name: kb', '    match: { path_prefix: /kb }', `    upstream: ${upstream.origin}`,
-    '    strip_prefix: true', '    tool: { name: search_kb }', '',
+    '    strip_prefix: true', '    tool: { name: search_kb }',
+    // Ungoverned: streamed through http-proxy-3, which the bundle loads on first use.
+    '  - name: status', '    match: { path_prefix: /status }', `    upstream: ${upstream.origin}`,
+    '    strip_prefix: true', '    governed: false', '',
   ].join('\n'));
   return { upstream, env: { CONFIG_DIR: configDir, AGENT_ID: 'support-agent-bundle', GATEWAY_VARIANT: 'edge' } };
 }
@@ -67,11 +70,15 @@ async function governedCall(sidecar: GatewayProcess): Promise<void> {
   assert.deepEqual(answered.body, { answer: 'reset it from the account page' });
 }
 
-test('the bundled sidecar forwards a governed call', async (t) => {
+test('the bundled sidecar forwards a governed call, and streams an ungoverned one', async (t) => {
   const { upstream, env } = await kbRoute(t);
   const sidecar = await startGatewayProcess(t, env, entry);
   await governedCall(sidecar);
   assert.equal(upstream.received.length, 1);
+  const streamed = await sidecar.call('POST', '/status', { ping: true });
+  assert.equal(streamed.status, 200, streamed.text);
+  assert.deepEqual(streamed.body, { answer: 'reset it from the account page' });
+  assert.equal(upstream.received.length, 2);
   await sidecar.stop();
 });
 
