@@ -12,6 +12,7 @@ import { validateRequest, type OperationDoc } from '../schemas/index.ts';
 import type { KillSwitch, PolicySource } from '../runtime/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 import { requireAgentInScope, type AgentMismatch } from '../auth/index.ts';
+import { mayAnnounce } from '../notify/index.ts';
 
 export const FLEET_STATE_MAX_WAIT_SECONDS = 30;
 const FEATURE = 'ledger_internal';
@@ -25,6 +26,11 @@ export interface InternalRouteDeps {
   closing: AbortSignal;
   /** Records an agent-bound sidecar credential appending another agent's entries. */
   recordMismatch?(mismatch: AgentMismatch): Promise<void>;
+  /**
+   * Appended rows that may announce something (an escalation, a tool pin...): the sidecar that
+   * decided has no notification outbox, so this gateway queues their events.
+   */
+  announceAppended?(envelopeIds: readonly string[]): void;
 }
 
 const doc = (summary: string, description: string, extra: Partial<OperationDoc> = {}): OperationDoc => ({
@@ -58,6 +64,7 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
         const unavailable = settled.find((result) => result.status === 'rejected' && result.reason instanceof ApiError);
         // The store cannot record at all: the whole request fails (503) and the sidecar fails closed.
         if (unavailable?.status === 'rejected') throw unavailable.reason;
+        deps.announceAppended?.(entries.filter((entry, i) => settled[i]!.status === 'fulfilled' && mayAnnounce(entry.kind, entry.outcome)).map((entry) => entry.envelope_id));
         return {
           body: {
             results: settled.map((result) => result.status === 'fulfilled'

@@ -232,7 +232,10 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...authRoutes({ authEnabled: config.authEnabled }),
       ...toolProxyRoutes(),
       // The central gateway of a fleet: sidecars without database credentials record through it.
-      ...(config.ledger.kind === 'postgres' ? internalRoutes({ ledger, killSwitch, policies, closing: stopping.signal, recordMismatch: access.mismatch }) : []),
+      ...(config.ledger.kind === 'postgres' ? internalRoutes({
+        ledger, killSwitch, policies, closing: stopping.signal, recordMismatch: access.mismatch,
+        announceAppended: notifications && ((ids) => notifications!.announceAppended(ids)),
+      }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
       ...(notifications ? notificationRoutes({ notifications, ledger, policies }) : []),

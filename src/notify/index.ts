@@ -11,3 +11,4 @@ export { signatureHeader, verifySignature, SIGNATURE_HEADER, EVENT_HEADER, DELIV
 export { slackMessage, webhookBody } from './webhook-body.ts';
 export { fullJitterBackoff } from './outbox-worker.ts';
 export { openOfflineIntake, type OfflineIntake } from './offline-intake.ts';
+export { mayAnnounce } from './ledger-catch-up.ts';

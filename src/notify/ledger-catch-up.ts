@@ -1,10 +1,13 @@
-// Closes the crash window between a ledger row becoming durable and its outbox rows being
-// written (the process could die in between: the event was published in memory only). At start,
-// the rows of the last `catch_up_seconds` that announce something are read back, turned into
-// the message their publisher sends, and fed through the same sources table. Event ids derive
-// from the source row, so everything already queued is a no-op; only what a crash lost is added.
+// The events a ledger row announces, rebuilt from the row: the message its publisher sends, fed
+// through the same sources table, so the event and its id are the live publish's. Two uses:
+// - closing the crash window between a row becoming durable and its outbox rows being written
+//   (the process could die in between: the event was published in memory only): at start, the
+//   rows of the last `catch_up_seconds` that announce something are read back and queued;
+// - the rows a central gateway appends for its sidecars (POST /v1/internal/ledger/append): the
+//   sidecar that decided has no outbox, so the central gateway announces them.
+// Event ids derive from the source row, so anything already queued is a no-op.
 
-import type { Ledger, LedgerRow, LedgerRowSummary, EntryKind } from '../ledger/index.ts';
+import { isReviewItemKind, type Ledger, type LedgerRow, type LedgerRowSummary, type EntryKind } from '../ledger/index.ts';
 import type { NotificationEvent } from './notification-event.ts';
 import { fromMessage, NOTIFICATION_SOURCES } from './notification-sources.ts';
 
@@ -69,6 +72,23 @@ function escalationMessage(row: LedgerRow): { channel: string; message: Message 
 function eventOf(channel: string, message: Message, now: () => number): NotificationEvent | undefined {
   const source = NOTIFICATION_SOURCES.find((candidate) => candidate.channel === channel);
   return source ? (source.toEvent ?? fromMessage)(message, now) : undefined;
+}
+
+/** The events `row` announces: by its kind (kill switch, tool pin, review actions), and a review item's escalation. */
+export function eventsOfRow(row: LedgerRow, now: () => number): NotificationEvent[] {
+  const announced: Array<{ channel: string; message: Message | undefined }> = [];
+  const byKind = FROM_ROWS.find((source) => source.kind === row.kind);
+  if (byKind) announced.push({ channel: byKind.channel, message: byKind.message(row) });
+  if (isReviewItemKind(row.kind) && row.outcome !== null && ESCALATIONS.has(row.outcome)) announced.push(escalationMessage(row));
+  return announced.flatMap(({ channel, message }) => {
+    const event = message && eventOf(channel, message, now);
+    return event ? [event] : [];
+  });
+}
+
+/** Whether a row of this kind and outcome can announce anything: the rows worth reading back. */
+export function mayAnnounce(kind: string, outcome: string | null): boolean {
+  return FROM_ROWS.some((source) => source.kind === kind) || (isReviewItemKind(kind) && outcome !== null && ESCALATIONS.has(outcome));
 }
 
 export async function catchUpFromLedger(ledger: Ledger, sinceMs: number, now: () => number, submit: (event: NotificationEvent) => Promise<number>): Promise<{ rows: number; queued: number }> {

@@ -16,7 +16,7 @@ import type { OutboxStore } from './outbox-store.ts';
 import { startOutboxWorker, type OutboxWorker } from './outbox-worker.ts';
 import { openPostgresOutbox } from './postgres-outbox.ts';
 import { scanExpiringReviews } from './review-expiring.ts';
-import { catchUpFromLedger } from './ledger-catch-up.ts';
+import { catchUpFromLedger, eventsOfRow } from './ledger-catch-up.ts';
 import { openSqliteOutbox } from './sqlite-outbox.ts';
 import { createWebhookAgent } from './webhook-request.ts';
 
@@ -48,6 +48,11 @@ export interface RunningNotifications {
   scanExpiring(): Promise<{ ran: boolean; queued: number }>;
   /** Runs the start-up catch-up from the ledger now (tests; it runs once at start). */
   catchUp(): Promise<{ rows: number; queued: number }>;
+  /**
+   * Queues the events of rows this process appended for another (a central gateway's sidecars,
+   * which have no outbox): read back by envelope id, announced as their publisher would have.
+   */
+  announceAppended(envelopeIds: readonly string[]): void;
   /** Resolves when every enqueue and delivery started so far has settled (tests). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -123,8 +128,17 @@ export function startNotifications(options: StartNotificationsOptions): RunningN
       if (report.queued > 0) logger.warn('notifications queued at start for events a previous process recorded but never queued', { ...report });
     });
   }
+  const announceAppended = (envelopeIds: readonly string[]): void => {
+    if (envelopeIds.length === 0 || file.current().webhooks.length === 0) return;
+    background('announcement of appended rows', async () => {
+      for (const id of envelopeIds) {
+        const row = await options.ledger.get(id);
+        for (const event of row ? eventsOfRow(row, now) : []) await intake.submit(event);
+      }
+    });
+  };
   return {
-    store, file, worker, intake, scanExpiring, catchUp,
+    store, file, worker, intake, scanExpiring, catchUp, announceAppended,
     async idle() {
       await Promise.allSettled([...jobs]);
       await intake.idle();
