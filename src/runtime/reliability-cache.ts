@@ -2,7 +2,7 @@
 // then kept current in memory as new decisions are recorded (bounded LRU of agents).
 
 import { LRUCache } from 'lru-cache';
-import { countsTowardReliability, historicalReliability, type Outcome, type OutcomeSample } from '../governance/index.ts';
+import { countsTowardReliability, historicalReliabilityAt, type Outcome } from '../governance/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 
 interface Recorded {
@@ -35,12 +35,7 @@ export class ReliabilityCache {
   /** The score and how many past decisions it rests on (0: a new agent, at the prior). */
   async reliability(agentId: string, now: number): Promise<{ score: number; samples: number }> {
     const history = await this.#load(agentId);
-    const samples: OutcomeSample[] = history.map((h) => ({
-      outcome: h.outcome,
-      finalConfidence: h.finalConfidence,
-      ageSeconds: Math.max(0, (now - h.at) / 1000),
-    }));
-    return { score: historicalReliability(samples), samples: samples.length };
+    return { score: historicalReliabilityAt(history, now), samples: history.length };
   }
 
   /** Called after a decision is durably recorded; the operator's kill-switch blocks are not the agent's record. */
@@ -48,7 +43,13 @@ export class ReliabilityCache {
     if (!countsTowardReliability(decidedBy)) return;
     const cached = this.#history.get(agentId);
     if (!cached) return; // read from the ledger, with this row, on next use
-    this.#history.set(agentId, cached.then((list) => [{ outcome, finalConfidence, at }, ...list].slice(0, this.#window)));
+    // In place, newest first: every call records one or two outcomes, and copying the window
+    // each time was a steady stream of garbage. A reader awaiting the same promise after this
+    // runs after it, so it sees the outcome (promise callbacks run in the order they were added).
+    void cached.then((list) => {
+      list.unshift({ outcome, finalConfidence, at });
+      if (list.length > this.#window) list.length = this.#window;
+    }, () => {});
   }
 
   #load(agentId: string): Promise<Recorded[]> {

@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { historicalReliability, OUTCOMES, type OutcomeSample } from '../../../src/governance/index.ts';
+import { historicalReliability, historicalReliabilityAt, OUTCOMES, type OutcomeSample } from '../../../src/governance/index.ts';
 
 const DAY = 86400;
 const sample = (outcome: OutcomeSample['outcome'], ageSeconds = 0): OutcomeSample => ({ outcome, finalConfidence: 80, ageSeconds });
@@ -43,4 +43,12 @@ describe('historicalReliability', () => {
       if (samples.length === 1) assert.ok(value > 0 && value < 100);
     }));
   });
+});
+
+test('historicalReliabilityAt (recorded times, aged against now) scores as historicalReliability on the samples', () => {
+  const recorded = fc.record({ outcome: fc.constantFrom(...OUTCOMES), at: fc.oneof(fc.integer({ min: 0, max: 2e12 }), fc.constant(Number.NaN)) });
+  fc.assert(fc.property(fc.array(recorded, { maxLength: 60 }), fc.integer({ min: 0, max: 2e12 }), (records, now) => {
+    const samples = records.map((r) => ({ outcome: r.outcome, finalConfidence: 50, ageSeconds: (now - r.at) / 1000 }));
+    assert.equal(historicalReliabilityAt(records, now), historicalReliability(samples));
+  }));
 });
