@@ -2,7 +2,7 @@
 // durable recording, idempotent post-checks. The API and the sidecar both drive it.
 
 export { Runtime } from './runtime.ts';
-export type { PolicySource, PostCheckResult, RuntimeDeps, SidecarFacts } from './runtime.ts';
+export type { PolicySource, PostCheckResult, RuntimeDeps, SidecarFacts } from './runtime-types.ts';
 export { KillSwitch } from './kill-switch.ts';
 export { KILL_SWITCH_EVENTS_CHANNEL } from './kill-switch.ts';
 export type { KillSwitchChange, KillSwitchEvent, KillSwitchState } from './kill-switch.ts';

@@ -5,82 +5,25 @@
 
 import { performance } from 'node:perf_hooks';
 import { evaluate, SCORE_VERSION } from '../governance/index.ts';
-import type { GovernanceContext, GovernanceEvaluation, GovernanceInput, ParentEnvelope } from '../governance/index.ts';
+import type { GovernanceContext, GovernanceEvaluation, GovernanceInput } from '../governance/index.ts';
 import type { PolicyBundle, RuleVariables, SessionCall } from '../policy/index.ts';
-import { newEnvelopeId, type Ledger, type LedgerEntry, type LedgerRow } from '../ledger/index.ts';
+import { newEnvelopeId, type LedgerEntry, type LedgerRow } from '../ledger/index.ts';
 import { ApiError } from '../http/index.ts';
 import { decisionChannel, inSpan, SPAN_NAMES, tracingOn, type DecisionEvent } from '../observability/index.ts';
 import type { Span } from '@opentelemetry/api';
-import type { KillSwitch } from './kill-switch.ts';
-import type { ReliabilityCache } from './reliability-cache.ts';
 import { SessionHistory } from './session-history.ts';
 import { publishRules, rulesPayload, sessionCalls, storedHistory, type Evaluated } from './rule-records.ts';
 import { liveDryRun } from './live-dry-run.ts';
 import type { DryRunContextInput, DryRunResult, DryRunSubject } from './policy-dry-run.ts';
-import { inputFromStored, postCheckInput, preCheckInput, validateInput, type StoredRequest } from './inputs.ts';
+import { inputFromStored, postCheckInput, preCheckInput, validateInput } from './inputs.ts';
 import { conflictEntry, conflictError, postCheckDigest, recordedDigest } from './post-check-idempotency.ts';
 import { ledgerEntry, postCheckResponse, preCheckResponse, validateResponse, type ResponseBody } from './responses.ts';
 import type { PostCheckBody, PreCheckBody, ValidateBody } from './request-types.ts';
-import type { RuntimeJudge } from '../judge/index.ts';
 import { enqueueJudgement, judgePayload, type JudgeOptions, type Judged } from './judged-evaluation.ts';
 import { publishReviewCreated } from './review-created.ts';
-import { answeredEscalation, reviewedPreCheck, REVIEWED, stageTools, type GrantPort, type ReviewVerdictPort } from './oversight-hooks.ts';
-
-export interface PolicySource {
-  current(): PolicyBundle;
-}
-
-export interface RuntimeDeps {
-  ledger: Ledger;
-  policies: PolicySource;
-  killSwitch: KillSwitch;
-  reliability: ReliabilityCache;
-  /** Earlier tool calls per session, for sequence rules; default an in-memory history with the default bounds. */
-  sessions?: SessionHistory;
-  /** Epoch milliseconds. */
-  now?: () => number;
-  /** The LLM judge, when configured (src/judge). */
-  judge?: RuntimeJudge;
-  /** Whether the agent holds a valid certificate for this policy version (CEL `agent.certified`). */
-  certified?: (agentId: string, policyVersion: string) => Promise<boolean>;
-  /** Human review (src/oversight): post-checks and re-runs of reviewed calls honour its verdicts. */
-  reviews?: ReviewVerdictPort;
-  /** Standing approvals checked before a pre-check escalates. */
-  grants?: GrantPort;
-}
-
-/** What the sidecar adds to a call beyond its request body. */
-export interface SidecarFacts {
-  /** Pre-check: calls of the proposed tool this session already made or has under way (max_calls_per_session). */
-  priorSessionCalls?: number;
-  /** Kept in the row's payload as `sidecar`: route, session, upstream status and timing. */
-  record?: Record<string, unknown>;
-  /**
-   * Post-check: the pre-check this caller made itself and post-checks exactly once (the sidecar).
-   * Saves the ledger reads; the store's one-post-check-per-pre-check rule still holds.
-   */
-  preCheck?: { envelope_id: string; outcome: LedgerRow['outcome']; body: PreCheckBody };
-  /** Post-check: the sidecar could not read the result; `block` makes that a critical safety failure. */
-  unscannable?: GovernanceContext['unscannableOutput'];
-  /** Who made the call (`kind:subject`), kept in the payload: separation of duties in review. */
-  principal?: string;
-  /** The route forwarded an escalated call on purpose (on_escalation: forward): no review gate at post-check. */
-  reviewWaived?: boolean;
-  /**
-   * Post-check: `intent` answers once the decision is made and the row is queued for the next
-   * group commit, without waiting for it (the sidecar's `audit: intent`); `recorded` says when
-   * it is durable. Default `strict`: answered only once the row is durable.
-   */
-  durability?: 'strict' | 'intent';
-}
-
-export interface PostCheckResult {
-  body: ResponseBody;
-  /** True when this answers a repeated post-check with the first result. */
-  replayed: boolean;
-  /** durability `intent` only: settles once the row is durable, rejects when it could not be appended. */
-  recorded?: Promise<void>;
-}
+import { answeredEscalation, reviewedPreCheck, REVIEWED, stageTools } from './oversight-hooks.ts';
+import type { PostCheckResult, RuntimeDeps, SidecarFacts } from './runtime-types.ts';
+import { parentEnvelope, principalPayload, priorSessionCalls, replay, reviewPayload, sidecarPayload, storedRequest, type PreCheckRef } from './recorded-rows.ts';
 
 export class Runtime {
   readonly #deps: RuntimeDeps;
@@ -356,11 +299,7 @@ export class Runtime {
     }
     return row;
   }
-
 }
-
-/** The facts of a pre-check a post-check reads: its id and outcome (and, once reviewed, why). */
-type PreCheckRef = Pick<LedgerRow, 'envelope_id' | 'outcome'> & { reason?: string; review?: { outcome: string; reason: string } };
 
 interface EvaluationExtras {
   preCheck?: PreCheckRef;
@@ -372,50 +311,6 @@ interface EvaluationExtras {
   /** The bundle of a first evaluation, kept for the second (after the synchronous judge). */
   bundle?: PolicyBundle;
   judge?: { score: number | null; context: NonNullable<GovernanceContext['judge']> };
-}
-
-function storedRequest(row: LedgerRow): StoredRequest {
-  if (!row.payload) {
-    throw new ApiError('PAYLOAD_UNAVAILABLE', `The payload of envelope ${row.envelope_id} is no longer available (payload retention); its metadata and hash remain in the ledger.`);
-  }
-  return row.payload as unknown as StoredRequest;
-}
-
-function principalPayload(facts: SidecarFacts): Record<string, unknown> {
-  return facts.principal ? { principal: facts.principal } : {};
-}
-
-function reviewPayload(pre: PreCheckRef): Record<string, unknown> {
-  return pre.review ? { review: pre.review } : {};
-}
-
-function sidecarPayload(facts: SidecarFacts): Record<string, unknown> {
-  if (facts.record === undefined && facts.priorSessionCalls === undefined) return {};
-  return { sidecar: { ...facts.record, ...(facts.priorSessionCalls === undefined ? {} : { prior_session_calls: facts.priorSessionCalls }) } };
-}
-
-/** A re-run of a sidecar pre-check sees the session count the first run saw. */
-function priorSessionCalls(row: LedgerRow): number | undefined {
-  if (row.kind !== 'pre_check') return undefined;
-  const count = (row.payload?.sidecar as { prior_session_calls?: unknown } | undefined)?.prior_session_calls;
-  return typeof count === 'number' ? count : undefined;
-}
-
-function replay(row: LedgerRow): PostCheckResult {
-  const response = (storedRequest(row) as { response?: ResponseBody }).response;
-  if (!response) throw new ApiError('PAYLOAD_UNAVAILABLE', `The stored result of post-check ${row.envelope_id} is no longer available.`);
-  return { body: response, replayed: true };
-}
-
-function parentEnvelope(row: LedgerRow): ParentEnvelope {
-  const chain = (row.payload?.response as { trust_chain?: { depth?: number; lineage?: string[] } } | undefined)?.trust_chain;
-  return {
-    envelopeId: row.envelope_id,
-    agentId: row.agent_id ?? '',
-    outcome: row.outcome ?? 'approve',
-    depth: chain?.depth ?? 1,
-    lineage: [...(chain?.lineage ?? []), row.envelope_id],
-  };
 }
 
 function elapsed(started: number): number {
