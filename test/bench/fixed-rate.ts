@@ -15,6 +15,8 @@ export interface FixedRateResult {
   p90: number;
   p99: number;
   max: number;
+  /** The first answer that was not 2xx: its status and the start of its body (what went wrong). */
+  firstFailure?: string;
 }
 
 export async function runFixedRate(
@@ -27,6 +29,7 @@ export async function runFixedRate(
   let non2xx = 0;
   let errors = 0;
   let sent = 0;
+  let firstFailure: string | undefined;
   const interval = 1000 / options.rate;
   const started = performance.now();
   const pending: Promise<void>[] = [];
@@ -36,9 +39,14 @@ export async function runFixedRate(
         dispatcher: agent, method: 'POST', body: body(),
         headers: { 'content-type': 'application/json', ...options.headers?.() },
       });
-      await res.body.dump();
-      if (res.statusCode >= 300) non2xx++;
-      else ok++;
+      if (res.statusCode >= 300) {
+        non2xx++;
+        const text = await res.body.text();
+        firstFailure ??= `${res.statusCode} ${text.slice(0, 300)}`;
+      } else {
+        await res.body.dump();
+        ok++;
+      }
       // Latency from when the request was due, not from when the event loop got to it.
       latencies.push(performance.now() - scheduled);
     } catch {
@@ -60,5 +68,5 @@ export async function runFixedRate(
   await agent.close();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { sent, ok, non2xx, errors, rate: sent / seconds, p50: pct(0.5), p90: pct(0.9), p99: pct(0.99), max: latencies.at(-1) ?? 0 };
+  return { sent, ok, non2xx, errors, rate: sent / seconds, p50: pct(0.5), p90: pct(0.9), p99: pct(0.99), max: latencies.at(-1) ?? 0, firstFailure };
 }

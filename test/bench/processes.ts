@@ -8,7 +8,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns `node args...` and resolves once stdout shows a port (`listening N` or the gateway's JSON log line). */
+/** Spawns `node args...` and resolves once stdout shows a port (`listening N` or the gateway's "gateway listening" log line). */
 export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -17,7 +17,8 @@ export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promis
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before listening`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
-      const match = /listening (\d+)/.exec(buffered) ?? /"url":"http:\/\/[^:]+:(\d+)"/.exec(buffered);
+      // The gateway's own line: other lines carry URLs too (a sidecar logs its central gateway's).
+      const match = /listening (\d+)/.exec(buffered) ?? /"msg":"gateway listening","url":"http:\/\/[^:]+:(\d+)"/.exec(buffered);
       if (!match) return;
       clearTimeout(timer);
       child.stdout!.removeAllListeners('data');

@@ -257,6 +257,10 @@ function print(targets: Target[], measured: Measured[]): void {
     const r = measured[i].throughput;
     console.log(`  ${target.name.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms  (${r.requests} ok, ${r.non2xx} non-2xx, ${r.errors} errors)`);
   });
+  targets.forEach((target, i) => {
+    const failure = measured[i].low.firstFailure ?? measured[i].fixed.firstFailure;
+    if (failure) console.log(`  ${target.name}: NOT 2xx, first: ${failure}`);
+  });
   for (const [rate, pick] of [[RATE, (m: Measured) => m.fixed], [LOW_RATE, (m: Measured) => m.low]] as const) {
     console.log(`open loop at ${rate} req/s, ${DURATION_MS / 1000} s each:`);
     targets.forEach((target, i) => {
