@@ -26,7 +26,7 @@ export { teamRoutes } from './team-routes.ts';
 export type { TeamRouteDeps } from './team-routes.ts';
 export { createAccessEvents } from './access-events.ts';
 export type { AccessEvents } from './access-events.ts';
-export { readScope } from './team-scope.ts';
+export { analyticsScope, readScope } from './team-scope.ts';
 export type { TeamAgents } from './team-scope.ts';
 export { analyticsRoutes, ANALYTICS_DEFAULT_LIMIT, ANALYTICS_MAX_LIMIT, type AnalyticsRouteDeps } from './analytics-routes.ts';
 export { alertRoutes, type AlertRouteDeps } from './alert-routes.ts';

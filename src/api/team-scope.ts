@@ -25,3 +25,13 @@ export async function requireInReadScope(ctx: RequestContext, teamAgents: TeamAg
   const scope = await readScope(ctx, teamAgents);
   if (scope !== undefined && !matchesTeamAgents(scope, agentId)) throw notFound();
 }
+
+/**
+ * The agents an analytics read covers: a team member sees its teams' agents only; a team that
+ * owns no agent yet sees nothing (an empty list would mean the whole fleet, so it becomes an id
+ * no agent can have). Undefined: the whole fleet.
+ */
+export async function analyticsScope(ctx: RequestContext, teamAgents: TeamAgents | undefined): Promise<{ agents: readonly string[] } | undefined> {
+  const agents = await readScope(ctx, teamAgents);
+  return agents === undefined ? undefined : { agents: agents.length > 0 ? agents : ['\u0000none'] };
+}

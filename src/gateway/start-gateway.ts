@@ -7,14 +7,14 @@ import type { Config } from '../config/index.ts';
 import { watchPolicyBundle } from '../policy/index.ts';
 import type { Ledger, PostgresLedger } from '../ledger/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
-import { ROUTE_ROLES, createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, upsertSsoMember, type KeyStore } from '../auth/index.ts';
+import { ROUTE_ROLES, createAuthHook, createAuthenticate, createApiKeyAuthenticator, createJwtVerifier, installBootstrapKey, type KeyStore } from '../auth/index.ts';
 import { createRateLimitMetrics, startRateLimiting, type RateLimiting } from '../ratelimit/index.ts';
 import { createLogger, createMetrics, startTracing, type Logger, type Tracing } from '../observability/index.ts';
 import { KillSwitch, ReliabilityCache, Runtime, SESSION_HISTORY_DEFAULTS, SessionHistory, guardLedger, inputOfRow, type PolicySource } from '../runtime/index.ts';
 import { startJudge, type RunningJudge } from '../judge/index.ts';
 import { startNotifications, type RunningNotifications } from '../notify/index.ts';
 import { CertificationService, loadCertificateKeys } from '../certify/index.ts';
-import { alertRoutes, analyticsRoutes, approvalRoutes, readScope, auditRoutes, authRoutes, certifyRoutes, createAccessEvents, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reportRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, teamRoutes, toolProxyRoutes } from '../api/index.ts';
+import { alertRoutes, analyticsRoutes, analyticsScope, approvalRoutes, auditRoutes, authRoutes, certifyRoutes, createAccessEvents, docsRoutes, internalRoutes, judgeRoutes, notificationRoutes, policyRoutes, reportRoutes, reviewRoutes, runtimeRoutes, ssoRoutes, systemRoutes, teamRoutes, toolProxyRoutes } from '../api/index.ts';
 import { startInsight, type RunningInsight } from '../insight/start-insight.ts';
 import { loadReportKeys, startReports, type Reports } from '../reports/index.ts';
 import { buildOpenApiDocument } from '../schemas/index.ts';
@@ -32,6 +32,7 @@ import { requireCredentialSource } from './credential-sources.ts';
 import { consoleAssetDir, consoleRoutes } from '../console/index.ts';
 import { SsoService, createSessionAuthenticator, openPostgresSsoStore, openSqliteSsoStore } from '../sso/index.ts';
 import { openLedgerWhenReachable, type DatabaseWait } from './wait-for-database.ts';
+import { recordSsoMembership } from './sso-membership.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -239,29 +240,11 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies }),
       ...(notifications ? notificationRoutes({ notifications, ledger, policies }) : []),
-      ...(sso ? ssoRoutes({
-        sso, defaultTier: config.defaultTier, logger,
-        // A signed-in person is a member of the teams their IdP names, with the mapped roles; a
-        // change of their teams or roles is an `access` row, by the sign-in that made it.
-        onSignIn: keys && (async (ctx, identity) => {
-          await upsertSsoMember(keys!, { subject: identity.subject, teams: identity.teams.map((team) => ({ team, roles: identity.roles })) }, {
-            now: options.now ? new Date(options.now()) : undefined,
-            recordChange: async ({ before, after }) => {
-              if (before && JSON.stringify(before.teams) === JSON.stringify(after.teams)) return;
-              await access.record(ctx, before ? 'member_updated' : 'member_added', { actor: `sso:${after.subject}`, member_id: after.id, subject: after.subject, source: 'sso', teams: after.teams });
-            },
-          });
-        }),
-      }) : []),
+      ...(sso ? ssoRoutes({ sso, defaultTier: config.defaultTier, logger, onSignIn: keys && recordSsoMembership(keys, access, options.now) }) : []),
       ...teamRoutes({ keys, ledger, access, now: options.now }),
       ...(insight ? analyticsRoutes({
         analytics: insight.analytics, now: options.now, backlogLookbackMs,
-        // A team member sees its teams' agents only; a team that owns no agent yet sees nothing
-        // (an empty scope would mean the whole fleet, so it becomes an id no agent can have).
-        scopeOf: async (ctx) => {
-          const agents = await readScope(ctx, teamAgents);
-          return agents === undefined ? undefined : { agents: agents.length > 0 ? agents : ['\u0000none'] };
-        },
+        scopeOf: (ctx) => analyticsScope(ctx, teamAgents),
         certification: async (agentId) => {
           const current = await certification.current(agentId, policies.current().version);
           return current ? { ...current } : null;
