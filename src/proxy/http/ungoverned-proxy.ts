@@ -33,16 +33,17 @@ export class UngovernedProxy {
     // http-proxy-3 appends req.url to the target: give it the upstream path, not an absolute URI.
     req.url = upstreamPath(route, target);
     const failed = (error: Error): void => sendProblem(res, upstreamFailure(error, route), target.path);
+    // Whatever fails (loading the module, or the proxy throwing) answers the call, never an unhandled rejection.
     this.#load().then((proxy) => proxy.web(req, res, this.#options(route), (error, _req, out) => {
       if (out instanceof http.ServerResponse) failed(error);
       else (out as Duplex).destroy();
-    }), failed);
+    })).catch(failed);
   }
 
   ws(req: http.IncomingMessage, socket: Duplex, head: Buffer, route: SidecarRoute, target: RequestTarget): void {
     publishSidecarEvent(route.name, 'ungoverned');
     req.url = upstreamPath(route, target);
-    this.#load().then((proxy) => proxy.ws(req, socket, head, this.#options(route), () => socket.destroy()), () => socket.destroy());
+    this.#load().then((proxy) => proxy.ws(req, socket, head, this.#options(route), () => socket.destroy())).catch(() => socket.destroy());
   }
 
   close(): void {
