@@ -6,7 +6,7 @@
 // table; after a reconnect the cache starts empty.
 
 import type pg from 'pg';
-import { createPool, listenForSignals, type FleetSignals, type PostgresConnectionOptions } from '../ledger/index.ts';
+import { createPool, inTransaction, listenForSignals, type FleetSignals, type PostgresConnectionOptions } from '../ledger/index.ts';
 import type { ApiKeyRecord, KeyStore, RevokeResult } from './key-store.ts';
 import { KEY_COLUMNS, decodeKeyRow, keyValues } from './key-row.ts';
 import { createTeamStore, type SqlQuery } from './team-store.ts';
@@ -71,20 +71,9 @@ export async function openPostgresKeyStore(options: PostgresKeyStoreOptions): Pr
   const teams = createTeamStore({
     query: on(pool),
     async transaction(fn) {
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        await client.query('BEGIN');
-        const result = await fn(on(client));
-        await client.query('COMMIT');
-        mark += 1;
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => { broken = true; });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+      const result = await inTransaction(pool, (client) => fn(on(client)));
+      mark += 1;
+      return result;
     },
     async credentialsChanged(query) {
       await query('UPDATE api_key_revocations SET mark = mark + 1 WHERE id = 1');
@@ -120,29 +109,18 @@ export async function openPostgresKeyStore(options: PostgresKeyStoreOptions): Pr
       });
     },
     async revoke(id, at): Promise<RevokeResult> {
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        await client.query('BEGIN');
+      const result = await inTransaction(pool, async (client): Promise<RevokeResult> => {
         const { rowCount } = await client.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id]);
-        let result: RevokeResult;
-        if (rowCount === 1) {
-          await client.query('UPDATE api_key_revocations SET mark = mark + 1 WHERE id = 1');
-          // Delivered at COMMIT, to every listener of the database; the schema tells fleets apart.
-          await client.query('SELECT pg_notify($1, $2)', [API_KEY_REVOKED_CHANNEL, JSON.stringify({ schema, id })]);
-          result = 'revoked';
-        } else {
-          result = (await client.query('SELECT 1 FROM api_keys WHERE id = $1', [id])).rowCount === 1 ? 'already_revoked' : 'not_found';
+        if (rowCount !== 1) {
+          return (await client.query('SELECT 1 FROM api_keys WHERE id = $1', [id])).rowCount === 1 ? 'already_revoked' : 'not_found';
         }
-        await client.query('COMMIT');
-        mark += 1;
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => { broken = true; });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+        await client.query('UPDATE api_key_revocations SET mark = mark + 1 WHERE id = 1');
+        // Delivered at COMMIT, to every listener of the database; the schema tells fleets apart.
+        await client.query('SELECT pg_notify($1, $2)', [API_KEY_REVOKED_CHANNEL, JSON.stringify({ schema, id })]);
+        return 'revoked';
+      });
+      mark += 1;
+      return result;
     },
     async touch(id, at) {
       await pool.query('UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at < $1)', [at, id]);

@@ -13,7 +13,7 @@ export { migratePostgres, migratePostgresSchema, POSTGRES_SCHEMA_VERSION, type M
 export { PG_SSL_MODES, type PgSslMode, type PostgresConnectionOptions } from './postgres/postgres-connection.ts';
 export { KILL_SWITCH_CHANNEL, POLICY_VERSION_CHANNEL, SIGNAL_CHANNELS } from './postgres/postgres-batch-append.ts';
 export { listenForSignals, type FleetSignals, type FleetSignalsOptions, type SignalMessage } from './postgres/postgres-signals.ts';
-export { clientConfig as postgresClientConfig, createPool } from './postgres/postgres-connection.ts';
+export { clientConfig as postgresClientConfig, createPool, inTransaction } from './postgres/postgres-connection.ts';
 export {
   createPiiDetector, defaultPiiDetector, DEFAULT_PERSONAL_KEYS, DEFAULT_VALUE_PATTERNS, piiDetectorSpec, piiDetectorFromSpec,
   type PiiDetector, type PiiDetectorOptions, type PiiDetectorSpec, type ValueMatcher,

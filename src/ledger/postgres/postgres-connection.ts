@@ -90,6 +90,27 @@ export function createPool(options: PostgresConnectionOptions, onError: (error: 
   return pool;
 }
 
+/**
+ * Runs `work` in one transaction on one pooled connection (`begin`: the BEGIN statement, e.g.
+ * with an isolation level): COMMIT after it, ROLLBACK if it throws. A connection whose ROLLBACK
+ * fails is broken and is dropped rather than returned to the pool.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => { broken = true; });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** A connection of its own (the writer, the LISTEN connection); `error` events go to `onError`. */
 export function createClient(options: PostgresConnectionOptions, onError: (error: Error) => void, extra: Partial<ClientConfig> = {}): pg.Client {
   const client = new pg.Client({ ...clientConfig(options), ...extra });

@@ -11,6 +11,7 @@ import { checkUsageQuery, usageSql } from '../usage-sql.ts';
 import { reviewFilterValues } from '../review-queue-filters.ts';
 import { executionItem, executionSql } from '../execution-queries.ts';
 import { toLikePattern } from '../agent-patterns.ts';
+import { inTransaction } from './postgres-connection.ts';
 
 type Reads = LedgerReads;
 
@@ -59,21 +60,9 @@ const CHILDREN_LIMIT = 1000;
  * connections, a row committed in between (the reconciler's outcome_unknown, a verdict) made a
  * page that disagreed with its total, e.g. no items and a total of 1.
  */
-async function inOneSnapshot<A, B>(pool: pg.Pool, queries: (client: pg.PoolClient) => [Promise<A>, Promise<B>]): Promise<[A, B]> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    // pg runs a client's queries in order: sent together, they still share the transaction.
-    const results = await Promise.all(queries(client));
-    await client.query('COMMIT');
-    return results;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => { broken = true; });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+function inOneSnapshot<A, B>(pool: pg.Pool, queries: (client: pg.PoolClient) => [Promise<A>, Promise<B>]): Promise<[A, B]> {
+  // pg runs a client's queries in order: sent together, they still share the transaction.
+  return inTransaction(pool, (client) => Promise.all(queries(client)), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
 }
 
 export function createPostgresReader(pool: pg.Pool): Reads {
