@@ -11,7 +11,7 @@ import type { ReliabilityCache } from './reliability-cache.ts';
 import type { SessionHistory } from './session-history.ts';
 import { stageTools, type GrantPort } from './oversight-hooks.ts';
 import { inputFromStored, type StoredRequest } from './inputs.ts';
-import { storedHistory } from './rule-records.ts';
+import { recordedHistory } from './recorded-history.ts';
 import { dryRun, dryRunInput, statedApprovals, statedSession, type DryRunContextInput, type DryRunResult, type DryRunSubject } from './policy-dry-run.ts';
 import type { ValidateBody } from './request-types.ts';
 
@@ -82,7 +82,7 @@ async function resolve(live: LiveState, subject: DryRunSubject): Promise<Resolve
   return {
     input,
     parentId: row.kind === 'validate' ? ((stored.request as ValidateBody).parent_envelope_id ?? null) : null,
-    history: storedHistory(row),
+    history: await recordedHistory(row, (envelopeId) => live.ledger.get(envelopeId)),
     preCheck: pre ? { envelopeId: pre.envelope_id, outcome: pre.outcome ?? 'approve' } : undefined,
   };
 }

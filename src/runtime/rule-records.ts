@@ -3,8 +3,8 @@
 
 import type { GovernanceEvaluation, GovernanceInput, ToolCall } from '../governance/index.ts';
 import type { PolicyBundle, SessionCall } from '../policy/index.ts';
-import type { LedgerRow } from '../ledger/index.ts';
 import { policyRuleChannel, type PolicyRuleEvent } from '../observability/index.ts';
+import { historyToStore, type HistoryBase, type StoredHistory } from './recorded-history.ts';
 
 /** One evaluation, the bundle that made it (captured once per request) and the history it saw. */
 export interface Evaluated {
@@ -19,18 +19,15 @@ export function sessionCalls(input: GovernanceInput, calls: readonly ToolCall[])
 
 /**
  * The rules that fired (and those that could not be evaluated) are kept with the decision; so is
- * the session history, when a rule of the bundle reads it, so a re-run and an auditor see what the rules saw.
+ * the session history, when a rule of the bundle reads it, so a re-run and an auditor see what
+ * the rules saw: stored against `base`, the last row recorded with the session's history, when
+ * it continues that one (recorded-history.ts).
  */
-export function rulesPayload({ evaluation, bundle, history }: Evaluated): Record<string, unknown> {
-  const payload: Record<string, unknown> = {};
+export function rulesPayload({ evaluation, bundle, history }: Evaluated, base?: HistoryBase): { policy_rules?: GovernanceEvaluation['rules']; session_history?: StoredHistory } {
+  const payload: { policy_rules?: GovernanceEvaluation['rules']; session_history?: StoredHistory } = {};
   if (evaluation.rules.fired.length > 0 || evaluation.rules.errors.length > 0) payload.policy_rules = evaluation.rules;
-  if (history.length > 0 && bundle.rules.some((rule) => rule.reads.includes('session'))) payload.session_history = history;
+  if (history.length > 0 && bundle.rules.some((rule) => rule.reads.includes('session'))) payload.session_history = historyToStore(history, base);
   return payload;
-}
-
-export function storedHistory(row: LedgerRow): SessionCall[] {
-  const history = row.payload?.session_history;
-  return Array.isArray(history) ? history as SessionCall[] : [];
 }
 
 export function publishRules(evaluation: GovernanceEvaluation): void {

@@ -12,7 +12,8 @@ import { ApiError } from '../http/index.ts';
 import { decisionChannel, inSpan, SPAN_NAMES, tracingOn, type DecisionEvent } from '../observability/index.ts';
 import type { Span } from '@opentelemetry/api';
 import { SessionHistory } from './session-history.ts';
-import { publishRules, rulesPayload, sessionCalls, storedHistory, type Evaluated } from './rule-records.ts';
+import { publishRules, rulesPayload, sessionCalls, type Evaluated } from './rule-records.ts';
+import { addsCalls, recordedHistory } from './recorded-history.ts';
 import { liveDryRun } from './live-dry-run.ts';
 import type { DryRunContextInput, DryRunResult, DryRunSubject } from './policy-dry-run.ts';
 import { inputFromStored, postCheckInput, preCheckInput, validateInput } from './inputs.ts';
@@ -61,8 +62,8 @@ export class Runtime {
     const response = validateResponse(envelopeId, evaluation, elapsed(started));
     await this.#record(ledgerEntry({
       kind: 'validate', envelopeId, parentEnvelopeId: body.parent_envelope_id ?? null, agentId: body.agent_id,
-      action: null, evaluation, payload: { request: body, response, ...principalPayload(facts), ...rulesPayload(evaluated), ...judgePayload(evaluated) },
-    }), input, evaluation);
+      action: null, evaluation, payload: { request: body, response, ...principalPayload(facts), ...this.#rulesPayload(evaluated, sessionId), ...judgePayload(evaluated) },
+    }), input, evaluation, { sessionId, history: evaluated.history });
     await enqueueJudgement(this.#deps.judge, evaluated, envelopeId);
     return response;
   }
@@ -83,8 +84,8 @@ export class Runtime {
     await this.#record(ledgerEntry({
       kind: 'pre_check', envelopeId, parentEnvelopeId: null, agentId: body.agent_id,
       action: body.action, evaluation,
-      payload: { request: body, response, ...sidecarPayload(facts), ...principalPayload(facts), ...(grant ? { approval_grant: grant } : {}), ...rulesPayload(evaluated) },
-    }), input, evaluation);
+      payload: { request: body, response, ...sidecarPayload(facts), ...principalPayload(facts), ...(grant ? { approval_grant: grant } : {}), ...this.#rulesPayload(evaluated, sessionId) },
+    }), input, evaluation, { sessionId, history: evaluated.history });
     return response;
   }
 
@@ -162,8 +163,8 @@ export class Runtime {
     const recorded = this.#record(ledgerEntry({
       kind: 'post_check', envelopeId, parentEnvelopeId: preCheckId, agentId: preBody.agent_id,
       action: preBody.action, evaluation,
-      payload: { request: body, request_digest: digest, pre_check: preBody, response, ...sidecarPayload(facts), ...principalPayload(facts), ...reviewPayload(reviewed), ...rulesPayload(evaluated), ...judgePayload(evaluated) },
-    }), input, evaluation).then(() => enqueueJudgement(this.#deps.judge, evaluated, envelopeId));
+      payload: { request: body, request_digest: digest, pre_check: preBody, response, ...sidecarPayload(facts), ...principalPayload(facts), ...reviewPayload(reviewed), ...this.#rulesPayload(evaluated, sessionId), ...judgePayload(evaluated) },
+    }), input, evaluation, { sessionId, history: evaluated.history }).then(() => enqueueJudgement(this.#deps.judge, evaluated, envelopeId));
     // The decision is made and its row queued: an intent caller goes on and watches `recorded` itself.
     if (facts.durability === 'intent') return { body: response, replayed: false, recorded };
     try {
@@ -194,7 +195,7 @@ export class Runtime {
       : undefined;
     const reviewedPre = preCheckRow ? await reviewedPreCheck(this.#deps.reviews, preCheckRow) : undefined;
     const evaluated = await this.#evaluate(input, parentId, {
-      preCheck: reviewedPre, sessionCalls: priorSessionCalls(source), history: storedHistory(source),
+      preCheck: reviewedPre, sessionCalls: priorSessionCalls(source), history: await recordedHistory(source, (id) => this.#deps.ledger.get(id)),
     });
     const evaluation = await this.#answeredByReview(source, evaluated.evaluation);
     const newId = newEnvelopeId();
@@ -211,7 +212,8 @@ export class Runtime {
     };
     await this.#record(ledgerEntry({
       kind: 'decision', envelopeId: newId, parentEnvelopeId: envelopeId, agentId: input.agentId,
-      action: source.action, evaluation, payload: { ...stored, source_kind: source.kind, response, ...rulesPayload(evaluated) },
+      // The history is the source row's, rebuilt: stored as a reference to it.
+      action: source.action, evaluation, payload: { ...stored, source_kind: source.kind, response, ...rulesPayload(evaluated, { envelopeId, history: evaluated.history }) },
     }), input, evaluation);
     return response;
   }
@@ -286,8 +288,16 @@ export class Runtime {
     return { id, found: row && row.outcome ? parentEnvelope(row) : undefined };
   }
 
-  async #record(entry: LedgerEntry, input: GovernanceInput, evaluation: GovernanceEvaluation): Promise<LedgerRow> {
+  /** The rules' part of a row's payload; the session's history stored against the last row this process recorded with it. */
+  #rulesPayload(evaluated: Evaluated, sessionId: string | null): ReturnType<typeof rulesPayload> {
+    return rulesPayload(evaluated, this.#sessions.recordedBase(sessionId));
+  }
+
+  /** `session`: the session and history the decision saw; once the row is durable, the session's next rows may be stored against it. */
+  async #record(entry: LedgerEntry, input: GovernanceInput, evaluation: GovernanceEvaluation, session?: { sessionId: string | null; history: readonly SessionCall[] }): Promise<LedgerRow> {
     const row = await this.#deps.ledger.append(entry);
+    const storedHistory = (entry.payload as ReturnType<typeof rulesPayload>).session_history;
+    if (session && storedHistory && addsCalls(storedHistory)) this.#sessions.noteRecorded(session.sessionId, entry.envelope_id, session.history);
     publishRules(evaluation);
     if (REVIEWED.has(entry.outcome ?? '')) publishReviewCreated(row);
     if (entry.outcome) {

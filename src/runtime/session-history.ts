@@ -7,6 +7,7 @@
 
 import { LRUCache } from 'lru-cache';
 import type { SessionCall } from '../policy/index.ts';
+import type { HistoryBase } from './recorded-history.ts';
 
 export interface SessionHistoryOptions {
   /** Oldest calls are dropped beyond this. */
@@ -34,10 +35,12 @@ interface Entry {
   bytes: number;
 }
 
-/** Replaced, never changed, on each record: the cache sizes a value when it is set. */
+/** Replaced on each record, as the cache sizes a value when it is set (`recorded` is not counted: it refers to calls the entries hold or just dropped). */
 interface Session {
   entries: Entry[];
   bytes: number;
+  /** The last row recorded with this session's history: the next row stores its history against it (recorded-history.ts). */
+  recorded?: HistoryBase;
 }
 
 export class SessionHistory {
@@ -69,7 +72,8 @@ export class SessionHistory {
   /** Appends calls; with `envelopeId`, only once per pre-check envelope. */
   record(sessionId: string | null | undefined, calls: readonly SessionCall[], envelopeId?: string): void {
     if (!sessionId || calls.length === 0) return;
-    const entries = this.#sessions.get(sessionId)?.entries ?? [];
+    const session = this.#sessions.get(sessionId);
+    const entries = session?.entries ?? [];
     if (envelopeId !== undefined && entries.some((entry) => entry.envelopeId === envelopeId)) return;
     for (const call of calls) entries.push({ call, envelopeId, bytes: entryBytes(call) });
     // Oldest first: beyond the call limit, then until the session fits the byte budget (its newest call always stays).
@@ -78,7 +82,18 @@ export class SessionHistory {
     for (let i = drop; i < entries.length; i++) bytes += entries[i]!.bytes;
     while (drop < entries.length - 1 && bytes > this.#maxBytes) bytes -= entries[drop++]!.bytes;
     entries.splice(0, drop);
-    this.#sessions.set(sessionId, { entries, bytes: Math.min(bytes, this.#maxBytes) });
+    this.#sessions.set(sessionId, { entries, bytes: Math.min(bytes, this.#maxBytes), recorded: session?.recorded });
+  }
+
+  /** The last row recorded with the session's history, if this process recorded one and still remembers the session. */
+  recordedBase(sessionId: string | null | undefined): HistoryBase | undefined {
+    return sessionId ? this.#sessions.peek(sessionId)?.recorded : undefined;
+  }
+
+  /** `envelopeId`'s row, now durable, recorded `history` as the session's history. */
+  noteRecorded(sessionId: string | null | undefined, envelopeId: string, history: readonly SessionCall[]): void {
+    const session = sessionId ? this.#sessions.peek(sessionId) : undefined;
+    if (session) session.recorded = { envelopeId, history };
   }
 }
 

@@ -79,6 +79,44 @@ describe('sequence rules across the requests of a session', () => {
     assert.equal(rerun.body.decision.outcome, 'block', 'a re-run sees the session history stored with the row');
   });
 
+  test('each row stores the calls since the last one, and a re-run rebuilds the whole history (410 once part of it expired)', async (t) => {
+    const gw = await startTestGateway(t);
+    const reads: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const read = await gw.call('POST', '/v1/runtime/pre-check', readInbox('chat-long'));
+      assert.equal(read.body.decision.outcome, 'approve');
+      reads.push(read.body.envelope_id);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct created_at, for the expiry below
+    }
+    const blocked = await gw.call('POST', '/v1/runtime/pre-check', email('drop@evil.example', 'chat-long'));
+    assert.equal(blocked.body.decision.outcome, 'block');
+
+    const stored = async (id: string) => (await gw.ledger.get(id))!.payload!.session_history;
+    assert.equal(await stored(reads[0]), undefined, 'the first call saw no history');
+    assert.deepEqual((await stored(reads[1]) as any[]).map((c) => c.name), ['read_inbox'], 'nothing earlier to refer to: stored whole');
+    assert.deepEqual(await stored(reads[2]), { from: reads[1], skip: 0, keep: 1, calls: [{ name: 'read_inbox', params: { folder: 'inbox' }, agent_id: 'support-agent-1', stage: 'pre_check' }] });
+    const last = await stored(blocked.body.envelope_id) as { from: string; skip: number; keep: number; calls: unknown[] };
+    assert.deepEqual([last.from, last.skip, last.keep, last.calls.length], [reads[3], 0, 3, 1], 'each call is written once');
+
+    const rerun = await gw.call('POST', `/v1/runtime/decision/${blocked.body.envelope_id}`);
+    assert.equal(rerun.body.decision.outcome, 'block', 'the rebuilt history blocks as the live one did');
+    assert.deepEqual(await stored(rerun.body.envelope_id), { from: blocked.body.envelope_id, skip: 0, keep: 4, calls: [] }, 'a re-run refers to the history of its source');
+    const evaluated = await gw.call('POST', '/v1/policy/evaluate', { envelope_id: blocked.body.envelope_id });
+    assert.equal(evaluated.status, 200);
+    assert.equal(evaluated.body.decision.outcome, 'block');
+
+    // Payload retention takes the row holding the first call: the history cannot be rebuilt, and saying so beats deciding without it.
+    assert.equal(await gw.ledger.expirePayloads((await gw.ledger.get(reads[2]))!.created_at), 2);
+    for (const res of [
+      await gw.call('POST', `/v1/runtime/decision/${blocked.body.envelope_id}`),
+      await gw.call('POST', '/v1/policy/evaluate', { envelope_id: blocked.body.envelope_id }),
+    ]) {
+      assert.equal(res.status, 410, JSON.stringify(res.body));
+      assert.equal(res.body.code, 'PAYLOAD_UNAVAILABLE');
+      assert.match(res.body.detail, new RegExp(`recorded through envelope ${reads[1]}, which has no payload any more`));
+    }
+  });
+
   test('validate: the sequence inside one execution, and the session carried to the next request', async (t) => {
     const gw = await startTestGateway(t);
     const body = validateBody({
