@@ -97,6 +97,7 @@ export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?:
     },
     reviewQueue: () => centralOnly('the review queue is served'),
     executions: () => centralOnly('executions are listed'),
+    executionPage: () => centralOnly('executions are listed'),
     usage: () => centralOnly('usage is counted'),
     periodRows: () => centralOnly('reports are computed'),
     verify: () => centralOnly('verify the chain'),

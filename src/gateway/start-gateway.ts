@@ -23,7 +23,7 @@ import { heapLimitWarning, splitMemoryBudget } from '../proxy/memory-budget.ts';
 import { GATEWAY_VERSION } from './package-version.ts';
 import { openConfiguredLedger, postgresConnection } from './open-ledger.ts';
 import { startFleetSync, type FleetSync } from './fleet-sync.ts';
-import { expireOverdueReviews, GrantBook, reconcileOutcomes, ReviewChanges, ReviewDesk, reviewVerdicts } from '../oversight/index.ts';
+import { expireOverdueReviews, GrantBook, OutcomeReconciler, ReviewChanges, ReviewDesk, reviewVerdicts } from '../oversight/index.ts';
 import { startLedgerJobs, type LedgerJobs } from './ledger-jobs.ts';
 import { loadConfiguredSigner } from './checkpoint-key.ts';
 import { keyStoreKind, openConfiguredKeyStore } from './open-key-store.ts';
@@ -152,9 +152,11 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       config, ledger, registry: metrics.registry, logger, version: GATEWAY_VERSION, now: options.now,
       postgres: config.ledger.kind === 'postgres' ? postgresConnection(config) : undefined,
     });
+    // One reconciler for the process: it reads each pre-check once and keeps the calls still open.
+    const reconciler = new OutcomeReconciler(ledger, { graceMs: config.outcomeReconcile.graceSeconds * 1000, now: options.now });
     jobs = startLedgerJobs({
       config, ledger, signer, logger, expireReviews: () => expireOverdueReviews(desk),
-      reconcileOutcomes: () => reconcileOutcomes(ledger, { graceMs: config.outcomeReconcile.graceSeconds * 1000, now: options.now }),
+      reconcileOutcomes: () => reconciler.run(),
     });
     judge = startJudge({
       config, ledger, policies, logger, registry: metrics.registry, inputOf: inputOfRow, now: options.now,

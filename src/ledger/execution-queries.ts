@@ -7,7 +7,7 @@ import { SUMMARY_COLUMNS } from './row-codec.ts';
 import { toLikePattern } from './agent-patterns.ts';
 import { LedgerError } from './ledger-errors.ts';
 import { checkActionOutcome, checkPaging, toIsoUtc } from './query-validation.ts';
-import { EXECUTION_STATUSES, type ExecutionItem, type ExecutionQuery } from './types.ts';
+import { EXECUTION_STATUSES, MAX_EXECUTION_IDS, type ExecutionItem, type ExecutionQuery } from './types.ts';
 
 export interface ExecutionSql {
   page: string;
@@ -38,6 +38,10 @@ export function executionSql(query: ExecutionQuery, dialect: 'sqlite' | 'postgre
     where.push(`l.created_at >= ${bind(after)}`);
   }
   if (query.created_before !== undefined) where.push(`l.created_at < ${bind(toIsoUtc(query.created_before, 'created_before'))}`);
+  if (query.after_seq !== undefined) where.push(`l.seq > ${bind(query.after_seq)}`);
+  if (query.envelope_ids !== undefined) {
+    where.push(query.envelope_ids.length === 0 ? '1 = 0' : `l.envelope_id IN (${query.envelope_ids.map((id) => bind(id)).join(', ')})`);
+  }
   const linked = (kind: string, column: string) =>
     `(SELECT c.${column} FROM ledger c WHERE c.parent_envelope_id = l.envelope_id AND c.kind = '${kind}' ORDER BY c.seq LIMIT 1)`;
   const classified = `
@@ -82,5 +86,12 @@ function checkExecutionQuery(query: ExecutionQuery): void {
   }
   if (query.order !== undefined && query.order !== 'newest' && query.order !== 'oldest') {
     throw new LedgerError('LEDGER_INVALID_ARGUMENT', 'order must be newest or oldest');
+  }
+  if (query.after_seq !== undefined && !(Number.isSafeInteger(query.after_seq) && query.after_seq >= 0)) {
+    throw new LedgerError('LEDGER_INVALID_ARGUMENT', 'after_seq must be a non-negative integer');
+  }
+  const ids = query.envelope_ids;
+  if (ids !== undefined && !(Array.isArray(ids) && ids.length <= MAX_EXECUTION_IDS && ids.every((id) => typeof id === 'string'))) {
+    throw new LedgerError('LEDGER_INVALID_ARGUMENT', `envelope_ids must be a list of at most ${MAX_EXECUTION_IDS} strings`);
   }
 }

@@ -3,7 +3,7 @@
 
 import type { Ledger } from './types.ts';
 
-export type LedgerReads = Pick<Ledger, 'get' | 'findChild' | 'children' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue' | 'executions' | 'usage' | 'periodRows'>;
+export type LedgerReads = Pick<Ledger, 'get' | 'findChild' | 'children' | 'latest' | 'list' | 'recentOutcomes' | 'reviewQueue' | 'executions' | 'executionPage' | 'usage' | 'periodRows'>;
 
 /** A store's queries, answered synchronously (node:sqlite) or not (pg). */
 export type StoreReads = {
@@ -21,6 +21,7 @@ export function openReads(reader: StoreReads, ensureOpen: () => void): LedgerRea
     async recentOutcomes(agentId, limit) { ensureOpen(); return reader.recentOutcomes(agentId, limit); },
     async reviewQueue(query) { ensureOpen(); return reader.reviewQueue(query); },
     async executions(query) { ensureOpen(); return reader.executions(query); },
+    async executionPage(query) { ensureOpen(); return reader.executionPage(query); },
     async usage(query) { ensureOpen(); return reader.usage(query); },
     async periodRows(query) { ensureOpen(); return reader.periodRows(query); },
   };

@@ -145,9 +145,16 @@ export interface ExecutionQuery {
   outcome?: Outcome;
   /** newest (default, seq descending) or oldest first. */
   order?: 'newest' | 'oldest';
+  /** Only pre-checks after this seq: a reader that walks the ledger once (the outcome reconciler). */
+  after_seq?: number;
+  /** Only these pre-checks (at most MAX_EXECUTION_IDS). */
+  envelope_ids?: readonly string[];
   limit: number;
   offset: number;
 }
+
+/** The most envelope ids one executions query may name. */
+export const MAX_EXECUTION_IDS = 1000;
 
 export interface ExecutionItem extends LedgerRowSummary {
   execution_status: ExecutionStatus;
@@ -322,6 +329,8 @@ export interface Ledger {
   reviewQueue(query: ReviewQuery): Promise<{ items: ReviewItem[]; total: number }>;
   /** Pre-check rows with the status of their call (see EXECUTION_STATUSES). */
   executions(query: ExecutionQuery): Promise<{ items: ExecutionItem[]; total: number }>;
+  /** A page of executions() without the total, which costs as much again: for a reader walking the ledger. */
+  executionPage(query: ExecutionQuery): Promise<ExecutionItem[]>;
   /** Row counts over a period, per agent and per acting principal (GET /v1/team/usage). */
   usage(query: UsageQuery): Promise<UsageCounts>;
   /** Rows created in a period, oldest first, one page at a time (walks the created_at index). */

@@ -12,7 +12,7 @@ export { expireOverdueReviews, EXPIRY_BATCH, type ExpiryReport } from './review-
 export { reviewItemBody, reviewItemPath } from './review-item-view.ts';
 export { GrantBook, GRANT_SCOPES, DEFAULT_GRANT_TTL_SECONDS, callHash, type GrantView, type ScopeRequest } from './grant-book.ts';
 export { derivedEnvelopeId } from './transition-id.ts';
-export { reconcileOutcomes, outcomeUnknownId, RECONCILE_HORIZON_MS, type ReconcileReport } from './outcome-reconciler.ts';
+export { OutcomeReconciler, reconcileOutcomes, outcomeUnknownId, RECONCILE_HORIZON_MS, RECONCILE_PAGE, type ReconcileReport } from './outcome-reconciler.ts';
 export { EXECUTION_CHANNEL, executionChannel, publishExecutionEvent, type OutcomeUnknownEvent } from './execution-events.ts';
 
 import { ReviewDesk } from './review-desk.ts';

@@ -167,5 +167,10 @@ export function createPostgresReader(pool: pg.Pool): Reads {
       ]);
       return { items: page.rows.map((row) => executionItem(decodeSummary(row), row)), total: Number(count.rows[0].total) };
     },
+    async executionPage(query) {
+      const sql = executionSql(query, 'postgres');
+      const page = await pool.query(sql.page, sql.values);
+      return page.rows.map((row) => executionItem(decodeSummary(row), row));
+    },
   };
 }

@@ -144,5 +144,9 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
       }));
       return { items: rows.map((row) => executionItem(decodeSummary(row), row)), total };
     },
+    executionPage: (query) => {
+      const sql = executionSql(query, 'sqlite');
+      return prepared(sql.page).all(...sql.values).map((row) => executionItem(decodeSummary(row), row));
+    },
   };
 }

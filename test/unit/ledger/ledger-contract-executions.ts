@@ -50,6 +50,26 @@ export function executionCases(open: OpenLedger): void {
     await assert.rejects(ledger.executions({ created_after: 'yesterday', limit: 10, offset: 0 }), { code: 'LEDGER_INVALID_ARGUMENT' });
   }));
 
+  test('executionPage: the page without its total, after a seq or for given pre-checks', () => withLedger(open, async (ledger) => {
+    const [first, second, third] = await appendInOrder(ledger, [
+      makeEntry({ kind: 'pre_check', action: 'a', outcome: 'approve' }),
+      makeEntry({ kind: 'pre_check', action: 'b', outcome: 'approve' }),
+      makeEntry({ kind: 'pre_check', action: 'c', outcome: 'block' }),
+    ]);
+    await ledger.append(makeEntry({ kind: 'post_check', parent_envelope_id: second.envelope_id, action: 'b' }));
+    const page = async (query: Partial<Parameters<typeof ledger.executionPage>[0]>) =>
+      (await ledger.executionPage({ order: 'oldest', limit: 10, offset: 0, ...query })).map((item) => [item.envelope_id, item.execution_status]);
+    assert.deepEqual(await page({}), [[first.envelope_id, 'in_flight'], [second.envelope_id, 'completed'], [third.envelope_id, 'blocked']]);
+    assert.deepEqual(await page({ after_seq: first.seq }), [[second.envelope_id, 'completed'], [third.envelope_id, 'blocked']]);
+    assert.deepEqual(await page({ after_seq: third.seq }), []);
+    assert.deepEqual(await page({ envelope_ids: [third.envelope_id, first.envelope_id, 'not-an-id'] }), [[first.envelope_id, 'in_flight'], [third.envelope_id, 'blocked']]);
+    assert.deepEqual(await page({ envelope_ids: [] }), []);
+    assert.deepEqual(await page({ status: 'in_flight', after_seq: 0, limit: 1 }), [[first.envelope_id, 'in_flight']]);
+    for (const bad of [{ after_seq: -1 }, { after_seq: 1.5 }, { envelope_ids: [1] as never }, { envelope_ids: Array.from({ length: 1001 }, () => 'x') }]) {
+      await assert.rejects(ledger.executionPage({ limit: 10, offset: 0, ...bad }), { code: 'LEDGER_INVALID_ARGUMENT' });
+    }
+  }));
+
   test('review queue: a tool_change row waiting for a human is an item; its verdict resolves it', () => withLedger(open, async (ledger) => {
     const change = await ledger.append(makeEntry({ kind: 'tool_change', action: 'search_kb', outcome: 'escalate', risk_tier: 'high' }));
     const queue = await ledger.reviewQueue({ status: 'pending', limit: 10, offset: 0, now: Date.now() });
