@@ -18,8 +18,13 @@ export interface SqlRunner {
 
 export interface InsightDb extends SqlRunner {
   readonly dialect: Dialect;
-  /** Runs `task` in one write transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: one client). */
-  transaction<T>(task: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` in one write transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: one client).
+   * `before` runs first on the same connection, for reads (and temporary tables) the writes need:
+   * on SQLite before BEGIN IMMEDIATE, so the file's write lock, which the ledger writer thread
+   * needs for every commit, is held for the writes only; on PostgreSQL inside the transaction.
+   */
+  transaction<T>(task: (tx: SqlRunner) => Promise<T>, before?: (db: SqlRunner) => Promise<void>): Promise<T>;
   /**
    * Runs `task` unless another replica runs the same job now (PostgreSQL advisory lock; SQLite:
    * one gateway per file, so always). `task` gets the connection that holds the lock, so a job
@@ -48,10 +53,12 @@ export function sqliteInsightDb(db: DatabaseSync, file = ':memory:'): InsightDb 
   return {
     dialect: 'sqlite',
     all: runner.all,
-    transaction<T>(task: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    transaction<T>(task: (tx: SqlRunner) => Promise<T>, before?: (db: SqlRunner) => Promise<void>): Promise<T> {
       // The task awaits between statements while it holds the write lock: every main-thread
       // writer of the file takes turns through the gate (src/ledger/sqlite/sqlite-write-gate.ts).
+      // `before` runs in the gate too, so it never lands inside another caller's transaction.
       return throughWriteGate(file, async () => {
+        await before?.(runner);
         db.exec('BEGIN IMMEDIATE');
         try {
           const value = await task(runner);
@@ -93,9 +100,10 @@ export function postgresInsightDb(pool: pg.Pool, schema: string): InsightDb {
       return rows;
     },
   });
-  const inTransaction = async <T>(client: pg.PoolClient, task: (tx: SqlRunner) => Promise<T>): Promise<T> => {
+  const inTransaction = async <T>(client: pg.PoolClient, task: (tx: SqlRunner) => Promise<T>, before?: (db: SqlRunner) => Promise<void>): Promise<T> => {
     await client.query('BEGIN');
     try {
+      await before?.(on(client));
       const value = await task(on(client));
       await client.query('COMMIT');
       return value;
@@ -108,18 +116,18 @@ export function postgresInsightDb(pool: pg.Pool, schema: string): InsightDb {
   const pinned = (client: pg.PoolClient): InsightDb => ({
     dialect: 'postgres',
     all: on(client).all,
-    transaction: (task) => inTransaction(client, task),
+    transaction: (task, before) => inTransaction(client, task, before),
     exclusive: async (job, task) => tryAdvisoryLockOn(client, advisoryKey(job, schema), () => task(pinned(client)), () => {}),
     close: async () => {},
   });
   return {
     dialect: 'postgres',
     all: on(pool).all,
-    async transaction(task) {
+    async transaction(task, before) {
       const client = await pool.connect();
       let broken = false;
       try {
-        return await inTransaction(client, task);
+        return await inTransaction(client, task, before);
       } catch (error) {
         broken = (error as { code?: string }).code === undefined;
         throw error;

@@ -20,8 +20,15 @@ import { eventEntry } from '../ledger/index.ts';
 import { publishExecutionEvent } from './execution-events.ts';
 import { derivedEnvelopeId, isDuplicateEnvelope } from './transition-id.ts';
 
-/** Pre-checks read per query (a page is a few ms on SQLite, synchronous on the event loop). */
-export const RECONCILE_PAGE = 200;
+/** Pre-checks read per query: about 2 ms on SQLite (21 us a pre-check), synchronous on the event loop. */
+export const RECONCILE_PAGE = 100;
+/**
+ * After each page of new pre-checks, a pause this many times as long as the page took: a catch-up
+ * (9,000 pre-checks every 30 s at 300 calls/s, a day of them after a restart) then takes a quarter
+ * of the event loop at most. At 1, the catch-up every 30 s took the p99 of a sidecar at 300
+ * calls/s from 50 to 230 ms (calls queued behind it); with the reconciler off, 50 ms.
+ */
+const PAUSE_RATIO = 3;
 /**
  * How far back the first run looks: a call is forwarded within MAX_HOLD_SECONDS of its pre-check and
  * route timeouts are minutes, so a day covers every deadline with room for a fleet that was down.
@@ -87,8 +94,8 @@ export class OutcomeReconciler {
       if (items.length > 0) this.#through = items[items.length - 1]!.seq;
       else if (first) this.#through = 0; // nothing in the horizon: from the start of what comes next
       if (items.length < RECONCILE_PAGE) return;
-      // Calls go first: after each page, a pause as long as it took (a catch-up takes half the CPU at most).
-      const pauseMs = performance.now() - started;
+      // Calls go first.
+      const pauseMs = (performance.now() - started) * PAUSE_RATIO;
       await new Promise((resolve) => (pauseMs >= 1 ? setTimeout(resolve, pauseMs) : setImmediate(resolve)));
     }
   }

@@ -175,7 +175,7 @@ export function rollupStatements(dialect: Dialect, tolerant = false): RollupStat
       failures('analytics_failure_days', 1440),
     ],
     // PostgreSQL drops it at commit; SQLite keeps temp tables for the connection.
-    cleanup: dialect === 'sqlite' ? 'DROP TABLE temp.analytics_batch' : 'SELECT 1',
+    cleanup: dialect === 'sqlite' ? 'DROP TABLE IF EXISTS temp.analytics_batch' : 'SELECT 1',
   };
 }
 

@@ -71,28 +71,47 @@ export class Rollup {
 
   async #step(db: InsightDb, limit: number): Promise<{ rows: number; through: number }> {
     try {
-      return await db.transaction((tx) => this.#apply(tx, this.#statements, limit));
+      return await this.#apply(db, this.#statements, limit);
     } catch (error) {
       // PostgreSQL: a payload in the batch is not JSON (tampering; verify reports it). Roll the
       // batch up again reading each payload tolerantly, slower but only for this batch.
       if ((error as { code?: string }).code !== '22P02') throw error;
-      return db.transaction((tx) => this.#apply(tx, this.#tolerant, limit));
+      return this.#apply(db, this.#tolerant, limit);
     }
   }
 
-  async #apply(tx: SqlRunner, statements: RollupStatements, limit: number): Promise<{ rows: number; through: number }> {
+  /**
+   * The batch's facts (every payload read and parsed: most of a step's time) are computed into a
+   * temporary table before the write transaction, which then holds the write lock for the upserts
+   * alone: on SQLite the ledger writer thread needs that lock for every commit, and while anyone
+   * else holds it, it sleeps in SQLite's busy handler (1, 2, 5, 10 ... ms) and its calls wait.
+   */
+  async #apply(db: InsightDb, statements: RollupStatements, limit: number): Promise<{ rows: number; through: number }> {
     const lock = this.#db.dialect === 'postgres' ? ' FOR UPDATE' : '';
-    const [state] = await tx.all(`SELECT through_seq FROM analytics_rollup WHERE id = 1${lock}`);
-    const lo = Number(state.through_seq);
-    // Rows below lo + limit that exist: seq has gaps only below the retention anchor.
-    const [next] = await tx.all('SELECT MAX(seq) AS hi, COUNT(*) AS n FROM (SELECT seq FROM ledger WHERE seq > :lo ORDER BY seq LIMIT :limit) s', { lo, limit });
-    const hi = next.hi === null ? lo : Number(next.hi);
-    if (hi === lo) return { rows: 0, through: lo };
-    const range = { lo, hi };
-    await tx.all(statements.prepare, range);
-    for (const statement of statements.upserts) await tx.all(statement);
-    await tx.all(statements.cleanup);
-    await tx.all('UPDATE analytics_rollup SET through_seq = :hi, updated_at = :at WHERE id = 1', { hi, at: new Date().toISOString() });
-    return { rows: Number(next.n), through: hi };
+    let batch = { lo: 0, hi: 0, rows: 0 };
+    const facts = async (pre: SqlRunner) => {
+      const [state] = await pre.all(`SELECT through_seq FROM analytics_rollup WHERE id = 1${lock}`);
+      const lo = Number(state.through_seq);
+      // Rows below lo + limit that exist: seq has gaps only below the retention anchor.
+      const [next] = await pre.all('SELECT MAX(seq) AS hi, COUNT(*) AS n FROM (SELECT seq FROM ledger WHERE seq > :lo ORDER BY seq LIMIT :limit) s', { lo, limit });
+      batch = { lo, hi: next.hi === null ? lo : Number(next.hi), rows: Number(next.n) };
+      if (batch.hi === batch.lo) return;
+      await pre.all(statements.cleanup); // SQLite: left by a step that failed after computing it
+      await pre.all(statements.prepare, { lo: batch.lo, hi: batch.hi });
+    };
+    return db.transaction(async (tx) => {
+      if (batch.hi === batch.lo) return { rows: 0, through: batch.lo };
+      // The batch was computed outside this transaction: still the next one? (One roll-up runs at a
+      // time in a process; this holds against another process on the same file.)
+      const [state] = await tx.all('SELECT through_seq FROM analytics_rollup WHERE id = 1');
+      if (Number(state.through_seq) !== batch.lo) {
+        await tx.all(statements.cleanup);
+        return { rows: 0, through: Number(state.through_seq) };
+      }
+      for (const statement of statements.upserts) await tx.all(statement);
+      await tx.all(statements.cleanup);
+      await tx.all('UPDATE analytics_rollup SET through_seq = :hi, updated_at = :at WHERE id = 1', { hi: batch.hi, at: new Date().toISOString() });
+      return { rows: batch.rows, through: batch.hi };
+    }, facts);
   }
 }

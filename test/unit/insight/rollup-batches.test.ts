@@ -56,3 +56,33 @@ test('ANALYTICS_ROLLUP_BATCH_ROWS: 500 by default, bounded', () => {
     assert.throws(() => loadConfig({ LEDGER_PATH: ':memory:', ANALYTICS_ROLLUP_BATCH_ROWS: bad }), /ANALYTICS_ROLLUP_BATCH_ROWS/);
   }
 });
+
+test('SQLite: the batch is read and its facts computed before the write transaction; only the upserts hold the write lock', async () => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'govgate-rollup-lock-')), 'ledger.db');
+  const ledger = openSqliteLedger({ path: file });
+  const connection = openLedgerDatabase(file, { migrate: false });
+  // Each statement the roll-up runs, with whether its connection was in a transaction then.
+  const seen: Array<[string, boolean]> = [];
+  const prepare = connection.prepare.bind(connection);
+  connection.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    const all = statement.all.bind(statement);
+    statement.all = ((...args: never[]) => {
+      seen.push([sql.trim().split(/\s+/).slice(0, 3).join(' '), connection.isTransaction]);
+      return all(...args);
+    }) as typeof statement.all;
+    return statement;
+  }) as typeof connection.prepare;
+  const db = sqliteInsightDb(connection, file);
+  try {
+    for (let i = 0; i < 5; i++) await ledger.append(entry(i));
+    assert.equal((await new Rollup(db).run()).rows, 5);
+    const inTransaction = (prefix: string) => [...new Set(seen.filter(([sql]) => sql.startsWith(prefix)).map(([, tx]) => tx))];
+    assert.deepEqual(inTransaction('CREATE TEMP TABLE'), [false], 'facts: computed with no write lock');
+    assert.deepEqual(inTransaction('INSERT INTO analytics_minutes'), [true]);
+    assert.deepEqual(inTransaction('UPDATE analytics_rollup'), [true]);
+  } finally {
+    await db.close();
+    await ledger.close();
+  }
+});
