@@ -12,6 +12,7 @@ import { reviewFilterValues } from '../review-queue-filters.ts';
 import { executionItem, executionSql } from '../execution-queries.ts';
 import { toLikePattern } from '../agent-patterns.ts';
 import { inTransaction } from './postgres-connection.ts';
+import { OpenFloor, openFloorSql } from '../review-open-floor.ts';
 
 type Reads = LedgerReads;
 
@@ -35,6 +36,7 @@ const CLASSIFIED = `
        AND ($4::text IS NULL OR l.agent_id = $4::text)
        AND ($5::text IS NULL OR l.action = $5::text)
        AND ($7::text[] IS NULL OR l.agent_id LIKE ANY ($7::text[]))
+       AND l.seq >= $8::bigint
   ), verdicts AS (
     SELECT c.*, v.envelope_id AS resolution_envelope_id, v.outcome AS verdict_outcome, v.reviewer_id AS verdict_reviewer
       FROM candidates c LEFT JOIN ledger v ON v.seq = c.verdict_seq
@@ -54,6 +56,7 @@ const STATUS_FILTER = `($2::text IS NULL OR status = $2::text
                          OR ($2::text = 'resolved' AND status IN ('approved', 'rejected', 'expired')))
                    AND ($6::boolean IS NULL OR overdue = $6::boolean)`;
 const CHILDREN_LIMIT = 1000;
+const OPEN_FLOOR_SQL = openFloorSql('$1::bigint', 'postgres');
 
 /**
  * A page and its total read in one snapshot (one connection, REPEATABLE READ): read on two
@@ -66,6 +69,8 @@ function inOneSnapshot<A, B>(pool: pg.Pool, queries: (client: pg.PoolClient) => 
 }
 
 export function createPostgresReader(pool: pg.Pool): Reads {
+  // Below it every review item is resolved: queries for open items start there (review-open-floor.ts).
+  const floor = new OpenFloor();
   const one = async (name: string, text: string, values: unknown[]) => {
     const { rows } = await pool.query({ name, text, values });
     return rows[0] ? decodePublicRow(rows[0]) : undefined;
@@ -152,9 +157,10 @@ export function createPostgresReader(pool: pg.Pool): Reads {
     async reviewQueue(query) {
       checkReviewQuery(query);
       const v = reviewFilterValues(query);
-      const filters = [v.tier, v.status, v.now, v.agent, v.action, v.overdue, query.agents === undefined ? null : query.agents.map(toLikePattern)];
+      if (floor.due(query)) floor.moveTo((await pool.query(OPEN_FLOOR_SQL, [floor.seq])).rows[0]);
+      const filters = [v.tier, v.status, v.now, v.agent, v.action, v.overdue, query.agents === undefined ? null : query.agents.map(toLikePattern), floor.from(query)];
       const [page, count] = await inOneSnapshot(pool, (client) => [
-        client.query(`${CLASSIFIED} SELECT * FROM classified WHERE ${STATUS_FILTER} ORDER BY seq DESC LIMIT $8 OFFSET $9`, [...filters, query.limit, query.offset]),
+        client.query(`${CLASSIFIED} SELECT * FROM classified WHERE ${STATUS_FILTER} ORDER BY seq DESC LIMIT $9 OFFSET $10`, [...filters, query.limit, query.offset]),
         client.query<{ total: number }>(`${CLASSIFIED} SELECT count(*) AS total FROM classified WHERE ${STATUS_FILTER}`, filters),
       ]);
       return { items: page.rows.map((row) => ({ ...row }) as ReviewItem), total: count.rows[0].total };

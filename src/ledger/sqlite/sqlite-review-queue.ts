@@ -7,6 +7,7 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { kindsSql, REVIEW_ITEM_KINDS, type ReviewItem, type ReviewQuery } from '../types.ts';
 import { reviewFilterValues } from '../review-queue-filters.ts';
+import { OpenFloor, openFloorSql } from '../review-open-floor.ts';
 
 /**
  * INDEXED BY: the partial index holds exactly the candidates in seq order; without statistics
@@ -29,6 +30,7 @@ const CLASSIFIED = `
        AND ($agent IS NULL OR l.agent_id = $agent)
        AND ($agents IS NULL OR EXISTS (SELECT 1 FROM json_each($agents) p WHERE l.agent_id GLOB p.value))
        AND ($action IS NULL OR l.action = $action)
+       AND l.seq >= $from
   ), verdicts AS (
     SELECT c.*, v.envelope_id AS resolution_envelope_id, v.outcome AS verdict_outcome, v.reviewer_id AS verdict_reviewer
       FROM candidates c LEFT JOIN ledger v ON v.seq = c.verdict_seq
@@ -52,11 +54,16 @@ const FILTER = `($status IS NULL OR status = $status
 export function createReviewQueueReader(db: DatabaseSync): (query: ReviewQuery) => { items: ReviewItem[]; total: number } {
   const page = db.prepare(`${CLASSIFIED} SELECT * FROM classified WHERE ${FILTER} ORDER BY seq DESC LIMIT $limit OFFSET $offset`);
   const count = db.prepare(`${CLASSIFIED} SELECT COUNT(*) AS total FROM classified WHERE ${FILTER}`);
+  // Below it every item is resolved: queries for open items start there (review-open-floor.ts).
+  const floor = new OpenFloor();
+  const readFloor = db.prepare(openFloorSql('$from', 'sqlite'));
   return (query) => {
+    if (floor.due(query)) floor.moveTo(readFloor.get({ from: floor.seq }) as { first_open: unknown; last: unknown } | undefined);
     const values = reviewFilterValues(query);
     const filters: Record<string, SQLInputValue> = {
       ...values, overdue: values.overdue === null ? null : Number(values.overdue),
       agents: query.agents === undefined ? null : JSON.stringify(query.agents),
+      from: floor.from(query),
     };
     const rows = page.all({ ...filters, limit: query.limit, offset: query.offset }) as unknown as Array<Omit<ReviewItem, 'overdue'> & { overdue: number }>;
     const { total } = count.get(filters) as { total: number };

@@ -98,4 +98,27 @@ export function reviewCases(open: OpenLedger): void {
     assert.deepEqual(none, { items: [], total: 0 });
     await assert.rejects(ledger.reviewQueue({ status: 'late' as never, limit: 1, offset: 0, now: NOW }), { code: 'LEDGER_INVALID_ARGUMENT' });
   }));
+
+  test('review queue: open-item queries start at the first open item, and miss nothing after it', () => withLedger(open, async (ledger) => {
+    const deadline = new Date(NOW - 1000).toISOString(); // past: open ones are overdue
+    const items = await appendInOrder(ledger, Array.from({ length: 5 }, () => makeEntry({ kind: 'pre_check', outcome: 'escalate', review_deadline: deadline })));
+    const verdict = (item: { envelope_id: string }) => ledger.append(makeEntry({ kind: 'review', parent_envelope_id: item.envelope_id, outcome: 'approve', reviewer_id: 'user:sam' }));
+    for (const item of items.slice(0, 3)) await verdict(item);
+    const ids = async (query: Partial<Parameters<typeof ledger.reviewQueue>[0]>) =>
+      (await ledger.reviewQueue({ limit: 50, offset: 0, now: NOW, ...query })).items.map((item) => item.envelope_id);
+    // The first open-item query moves the floor to the fourth item.
+    assert.deepEqual(await ids({ status: 'open' }), [items[4].envelope_id, items[3].envelope_id]);
+    await verdict(items[3]);
+    await ledger.append(makeEntry({ kind: 'review_claim', parent_envelope_id: items[4].envelope_id, outcome: null, reviewer_id: 'user:kim' }));
+    const late = await ledger.append(makeEntry({ kind: 'pre_check', outcome: 'escalate', review_deadline: deadline }));
+    assert.deepEqual(await ids({ status: 'open' }), [late.envelope_id, items[4].envelope_id]);
+    assert.deepEqual(await ids({ status: 'pending' }), [late.envelope_id]);
+    assert.deepEqual(await ids({ status: 'claimed' }), [items[4].envelope_id]);
+    assert.deepEqual(await ids({ overdue: true }), [late.envelope_id, items[4].envelope_id]);
+    assert.equal((await ledger.reviewQueue({ status: 'open', limit: 1, offset: 0, now: NOW })).total, 2);
+    // Queries that may match resolved items read all of them.
+    assert.deepEqual(await ids({ status: 'resolved' }), items.slice(0, 4).map((item) => item.envelope_id).reverse());
+    assert.equal((await ids({})).length, 6);
+    assert.deepEqual(await ids({ overdue: false }), items.slice(0, 4).map((item) => item.envelope_id).reverse());
+  }));
 }
