@@ -9,8 +9,9 @@ import { ledgerPostgresBench } from './ledger-postgres.bench.ts';
 import { patternScanBench } from './pattern-scan.bench.ts';
 import { sidecarBench } from './sidecar.bench.ts';
 import { sidecarCentralBench } from './sidecar-central.bench.ts';
+import { soakBench } from './soak.bench.ts';
 
-const benches = [analyticsBench, embeddedGatewayBench, jsonParseBench, ledgerAppendBench, ledgerPostgresBench, patternScanBench, sidecarBench, sidecarCentralBench];
+const benches = [analyticsBench, embeddedGatewayBench, jsonParseBench, ledgerAppendBench, ledgerPostgresBench, patternScanBench, sidecarBench, sidecarCentralBench, soakBench];
 const only = process.argv[2];
 for (const bench of benches) {
   if (only && !bench.name.includes(only)) continue;
