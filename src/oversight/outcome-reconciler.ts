@@ -61,6 +61,7 @@ export class OutcomeReconciler {
   #through: number | undefined;
   /** Pre-checks read while in flight or awaiting review, looked at again each run until settled. */
   readonly #open = new Set<string>();
+  #running = false;
 
   constructor(ledger: Ledger, options: { graceMs: number; now?: () => number }) {
     this.#ledger = ledger;
@@ -68,13 +69,23 @@ export class OutcomeReconciler {
     this.#now = options.now ?? Date.now;
   }
 
-  /** One run (in a fleet, by one process at a time: the others skip it). */
+  /**
+   * One run (in a fleet, by one process at a time: the others skip it). A run that starts while
+   * this reconciler's last one is still going (a long catch-up) skips too: two would read the
+   * same pages.
+   */
   async run(): Promise<ReconcileReport> {
-    const result = await this.#ledger.runExclusive('outcome_reconcile', async () => {
-      await this.#readNew();
-      return this.#reconcileOpen();
-    });
-    return result.ran ? { ran: true, recorded: result.value } : { ran: false, recorded: 0 };
+    if (this.#running) return { ran: false, recorded: 0 };
+    this.#running = true;
+    try {
+      const result = await this.#ledger.runExclusive('outcome_reconcile', async () => {
+        await this.#readNew();
+        return this.#reconcileOpen();
+      });
+      return result.ran ? { ran: true, recorded: result.value } : { ran: false, recorded: 0 };
+    } finally {
+      this.#running = false;
+    }
   }
 
   /** How many calls are waiting to be settled or recorded (in flight, awaiting review). */

@@ -102,6 +102,15 @@ describe('OutcomeReconciler', () => {
     assert.deepEqual(await reconciler.run(), { ran: true, recorded: 1 });
   });
 
+  test('a run that starts while the last one is still going skips', async (t) => {
+    const { ledger, reconciler, clock } = await withReconciler(t);
+    const lost = await ledger.append(sidecarPreCheck());
+    clock.ms = Date.parse(lost.created_at) + TIMEOUT_MS;
+    const [first, second] = await Promise.all([reconciler.run(), reconciler.run()]);
+    assert.deepEqual([first, second], [{ ran: true, recorded: 1 }, { ran: false, recorded: 0 }]);
+    assert.deepEqual(await reconciler.run(), { ran: true, recorded: 0 }, 'the next one runs');
+  });
+
   test('a new reconciler (a restart) finds the calls of the last day again', async (t) => {
     const { ledger, clock } = await withReconciler(t);
     const lost = await ledger.append(sidecarPreCheck());
