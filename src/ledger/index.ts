@@ -6,6 +6,7 @@
 // statements); sqlite/ and postgres/ hold each store; what both stores share stays at the top.
 
 export * from './types.ts';
+export { REVIEW_ITEMS_WHERE } from './review-queue-filters.ts';
 export { openSqliteLedger, type OpenLedgerOptions } from './sqlite/sqlite-store.ts';
 export { LEDGER_APPEND_CHANNEL } from './append-request.ts';
 export { openPostgresLedger, type OpenPostgresLedgerOptions, type PostgresLedger } from './postgres/postgres-store.ts';

@@ -7,7 +7,8 @@
 // there. Each store keeps that floor for its process and moves it up at most every
 // OPEN_FLOOR_REFRESH_MS, reading from the floor it has; a floor that has not moved is only slower.
 
-import { kindsSql, REVIEW_ITEM_KINDS, type ReviewQuery } from './types.ts';
+import type { ReviewQuery } from './types.ts';
+import { REVIEW_ITEMS_WHERE, VERDICT_SEQ_SQL } from './review-queue-filters.ts';
 
 export const OPEN_FLOOR_REFRESH_MS = 10_000;
 
@@ -22,14 +23,10 @@ export function onlyOpenItems(query: Pick<ReviewQuery, 'status' | 'overdue'>): b
  */
 export function openFloorSql(from: string, dialect: 'sqlite' | 'postgres'): string {
   // SQLite: the partial index holds exactly the items, in seq order (as the queue's own query).
-  // ORDER BY r.seq in the verdict lookup, as there: without it SQLite finds the verdict through
-  // (kind, seq), reading every review row before it, instead of through parent_envelope_id
-  // (10,000 items: 22 s instead of a few ms).
   const items = dialect === 'sqlite' ? 'ledger l INDEXED BY ledger_review_candidates' : 'ledger l';
-  return `SELECT min(CASE WHEN (SELECT r.seq FROM ledger r WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review' ORDER BY r.seq LIMIT 1) IS NULL THEN l.seq END) AS first_open,
-                 max(l.seq) AS last
+  return `SELECT min(CASE WHEN ${VERDICT_SEQ_SQL} IS NULL THEN l.seq END) AS first_open, max(l.seq) AS last
             FROM ${items}
-           WHERE l.outcome IN ('escalate', 'request_evidence') AND l.kind IN ${kindsSql(REVIEW_ITEM_KINDS)} AND l.seq >= ${from}`;
+           WHERE ${REVIEW_ITEMS_WHERE} AND l.seq >= ${from}`;
 }
 
 export class OpenFloor {

@@ -5,13 +5,14 @@
 // minus the upstream reached directly), and how many rows each PostgreSQL commit carried. Needs
 // PostgreSQL (DATABASE_URL or PG*); skipped with a line saying so otherwise.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runLoad, type LoadResult } from './load.ts';
 import { runFixedRate, type FixedRateResult } from './fixed-rate.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 import { createTestSchema, probePostgres } from '../helpers/postgres.ts';
+import { kbRouteConfig } from './sidecar-setup.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -44,12 +45,7 @@ export const sidecarCentralBench = {
     };
     try {
       const upstream = await start([path.join(ROOT, 'test/bench/echo-server.ts')]);
-      const configDir = path.join(dir, 'config');
-      mkdirSync(configDir);
-      writeFileSync(path.join(configDir, 'gateway.yaml'), [
-        'routes:', '  - name: kb', '    match: { path_prefix: /kb }', `    upstream: ${upstream.origin}`,
-        '    strip_prefix: true', '    tool: { name: search_kb }', '',
-      ].join('\n'));
+      const configDir = kbRouteConfig(dir, upstream.origin);
       const main = path.join(ROOT, 'src/main.ts');
       const base = (ledger: string) => ({
         LEDGER_PATH: path.join(dir, ledger), POLICIES_DIR: path.join(ROOT, 'policies'), LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge',

@@ -7,7 +7,6 @@
 // Also measured, to say where the cost is: CPU per call of each process, latency at a rate the
 // sidecar sustains, and a CPU profile of the sidecar under the fixed load (start-up excluded).
 
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import { cpuMs, rssMb, sampleRss, threadCpuMs, threadCpuPerCall } from './proces
 import { findRateCeiling, rateSteps, type RateCeiling } from './rate-ceiling.ts';
 import { BARE_PROXY_SCRIPT, describeStartUp, measureStartUp, type StartUpFigures } from './start-up.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
-import { splitMemoryBudget } from '../../src/proxy/memory-budget.ts';
+import { buildBundle, kbRouteConfig, sidecarMemoryEnv } from './sidecar-setup.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -39,7 +38,7 @@ const POSTGRES_TARGET = 'sidecar, PostgreSQL';
 const CENTRAL_TARGET = 'sidecar -> central gateway';
 // The sidecars run with the memory budget the Helm chart gives them (memoryBudgetMb, NODE_OPTIONS).
 const MEMORY_MB = Number(process.env.BENCH_SIDECAR_MEMORY_MB ?? 448);
-const MEMORY_ENV = { SIDECAR_MEMORY_MB: String(MEMORY_MB), NODE_OPTIONS: splitMemoryBudget(MEMORY_MB, { maxBodyBytes: Infinity, maxSessions: Infinity }).nodeOptions };
+const MEMORY_ENV = sidecarMemoryEnv(MEMORY_MB);
 let session = 0;
 const body = () => JSON.stringify({ query: 'how do I reset my password' });
 // A fresh session per call keeps search_kb under its max_calls_per_session (and exercises the counter).
@@ -83,12 +82,7 @@ export const sidecarBench = {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-sidecar-bench-'));
     const upstream = await startServer([path.join(ROOT, 'test/bench/echo-server.ts')]);
     const bare = await startServer([BARE_PROXY_SCRIPT, upstream.origin]);
-    const configDir = path.join(dir, 'config');
-    mkdirSync(configDir);
-    writeFileSync(path.join(configDir, 'gateway.yaml'), [
-      'routes:', '  - name: kb', '    match: { path_prefix: /kb }', `    upstream: ${upstream.origin}`,
-      '    strip_prefix: true', '    tool: { name: search_kb }', '',
-    ].join('\n'));
+    const configDir = kbRouteConfig(dir, upstream.origin);
     // The same route with `audit: intent` (the post-check row is committed just after release).
     const intentConfigDir = path.join(dir, 'config-intent');
     mkdirSync(intentConfigDir);
@@ -97,11 +91,8 @@ export const sidecarBench = {
       LEDGER_PATH: path.join(dir, ledger), POLICIES_DIR: path.join(ROOT, 'policies'), CONFIG_DIR: configDir,
       AGENT_ID: 'support-agent-bench', LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge', ...MEMORY_ENV, ...extra,
     });
-    // What the container image runs: the bundle (npm run build). Inside the repository, as dist/
-    // is, so it finds its node_modules. The sources' start-up is reported beside it.
-    const bundleDir = path.join(ROOT, '.bench-dist');
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.ts'), bundleDir], { stdio: 'ignore' });
-    const entry = path.join(bundleDir, 'govgate.mjs');
+    // What the container image runs; the sources' start-up is reported beside it.
+    const entry = buildBundle();
     let pg: TestSchema | undefined;
     let centralPg: TestSchema | undefined;
     try {
@@ -204,7 +195,7 @@ export const sidecarBench = {
       await bare.stop();
       await upstream.stop();
       rmSync(dir, { recursive: true, force: true });
-      rmSync(bundleDir, { recursive: true, force: true });
+      rmSync(path.dirname(entry), { recursive: true, force: true });
     }
   },
 };

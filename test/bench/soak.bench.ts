@@ -10,15 +10,14 @@
 //   npm run bench soak    (BENCH_SOAK_RATE, BENCH_SOAK_WINDOWS, BENCH_SOAK_WINDOW_SECONDS, BENCH_SOAK_SESSION_CALLS;
 //                          BENCH_SOAK_ENTRY: another build's govgate.mjs, to compare it with this one)
 
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runFixedRate } from './fixed-rate.ts';
 import { startServer } from './processes.ts';
 import { rssMb, threadCpuMs, threadCpuPerCall } from './process-stats.ts';
 import { BARE_PROXY_SCRIPT } from './start-up.ts';
-import { splitMemoryBudget } from '../../src/proxy/memory-budget.ts';
+import { buildBundle, kbRouteConfig, sidecarMemoryEnv } from './sidecar-setup.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 300);
@@ -42,17 +41,9 @@ export const soakBench = {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-soak-bench-'));
     const upstream = await startServer([path.join(ROOT, 'test/bench/echo-server.ts')]);
     try {
-      mkdirSync(path.join(dir, 'config'));
-      writeFileSync(path.join(dir, 'config', 'gateway.yaml'), [
-        'routes:', '  - name: kb', '    match: { path_prefix: /kb }', `    upstream: ${upstream.origin}`,
-        '    strip_prefix: true', '    tool: { name: search_kb }', '',
-      ].join('\n'));
-      let entry = process.env.BENCH_SOAK_ENTRY;
-      if (!entry) {
-        const bundleDir = path.join(ROOT, '.bench-dist');
-        execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.ts'), bundleDir], { stdio: 'ignore' });
-        entry = path.join(bundleDir, 'govgate.mjs');
-      }
+      const configDir = kbRouteConfig(dir, upstream.origin);
+      const built = process.env.BENCH_SOAK_ENTRY ? undefined : buildBundle();
+      const entry = process.env.BENCH_SOAK_ENTRY ?? built!;
       const body = () => JSON.stringify({ query: 'how do I reset my password' });
 
       // The baseline: the bare proxy at the same rate, one window after a warm-up.
@@ -63,9 +54,8 @@ export const soakBench = {
 
       const ledger = path.join(dir, 'ledger.db');
       const sidecar = await startServer([entry, 'serve', '--port', '0'], {
-        LEDGER_PATH: ledger, POLICIES_DIR: path.join(ROOT, 'policies'), CONFIG_DIR: path.join(dir, 'config'),
-        AGENT_ID: 'support-agent-soak', LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge',
-        SIDECAR_MEMORY_MB: String(MEMORY_MB), NODE_OPTIONS: splitMemoryBudget(MEMORY_MB, { maxBodyBytes: Infinity, maxSessions: Infinity }).nodeOptions,
+        LEDGER_PATH: ledger, POLICIES_DIR: path.join(ROOT, 'policies'), CONFIG_DIR: configDir,
+        AGENT_ID: 'support-agent-soak', LOG_LEVEL: 'info', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge', ...sidecarMemoryEnv(MEMORY_MB),
       });
       let call = 0;
       const headers = () => ({ 'x-session-id': `soak-${Math.floor(call++ / SESSION_CALLS)}` });
@@ -98,10 +88,11 @@ export const soakBench = {
         }
       } finally {
         await sidecar.stop();
+        if (built) rmSync(path.dirname(built), { recursive: true, force: true });
       }
       const first = windows[1] ?? windows[0]!;
       const last = windows[windows.length - 1]!;
-      const steady = windows.slice(1);
+      const steady = windows.length > 1 ? windows.slice(1) : windows;
       const worstP99 = Math.max(...steady.map((w) => w.p99));
       console.log(`last window / first after warm-up: CPU per call ${(last.cpu / first.cpu).toFixed(2)}, p99 ${(last.p99 / first.p99).toFixed(2)}, ledger ${(last.ledgerMb / first.ledgerMb).toFixed(1)}x larger`);
       console.log(`worst p99 after warm-up ${worstP99.toFixed(1)} ms / bare proxy's p99 at ${RATE} req/s ${bareRun.p99.toFixed(1)} ms = ${(worstP99 / bareRun.p99).toFixed(2)}; appends over 100 ms after warm-up: ${steady.reduce((sum, w) => sum + w.slowAppends, 0)}`);

@@ -2,7 +2,7 @@
 // (never the raw ledger, except the few open review items), bounded in period and result size.
 // Reused by the HTTP routes, the alert evaluator and compliance reports.
 
-import { DECIDED_KINDS, isDecidedKind, kindsSql, REVIEW_ITEM_KINDS } from '../../ledger/index.ts';
+import { DECIDED_KINDS, isDecidedKind, kindsSql, REVIEW_ITEMS_WHERE } from '../../ledger/index.ts';
 import type { InsightDb, SqlParams, SqlRow } from '../insight-db.ts';
 import { comparison, figuresOf, histogram, summedMeasures, type Figures, type Percentiles } from './figures.ts';
 import { bucketRange, grainFor, previousPeriod, type BucketRange, type Grain, type Period } from './period.ts';
@@ -121,7 +121,7 @@ export class AnalyticsQueries {
     const [row] = await this.#db.all(
       `SELECT COUNT(*) AS open, SUM(CASE WHEN l.review_deadline < :now THEN 1 ELSE 0 END) AS overdue, MIN(l.created_at) AS oldest
          FROM ledger l${this.#db.dialect === 'sqlite' ? ' INDEXED BY ledger_review_candidates' : ''}
-        WHERE l.outcome IN ('escalate', 'request_evidence') AND l.kind IN ${kindsSql(REVIEW_ITEM_KINDS)}
+        WHERE ${REVIEW_ITEMS_WHERE}
           AND l.seq >= :from_seq
           ${scope.sql ? `AND ${scope.sql}` : ''}
           AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review')`,

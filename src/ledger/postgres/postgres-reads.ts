@@ -6,9 +6,9 @@ import type pg from 'pg';
 import { checkKind, checkListQuery, checkPaging, checkPeriodQuery, checkReviewQuery } from '../query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from '../row-codec.ts';
 import type { Outcome } from '../../governance/types.ts';
-import { DECIDED_KINDS, kindsSql, REVIEW_ITEM_KINDS, type Ledger, type ReviewItem, type UsageCounts } from '../types.ts';
+import { DECIDED_KINDS, kindsSql, type Ledger, type ReviewItem, type UsageCounts } from '../types.ts';
 import { checkUsageQuery, usageSql } from '../usage-sql.ts';
-import { reviewFilterValues } from '../review-queue-filters.ts';
+import { REVIEW_ITEMS_WHERE, reviewFilterValues, VERDICT_SEQ_SQL } from '../review-queue-filters.ts';
 import { executionItem, executionSql } from '../execution-queries.ts';
 import { toLikePattern } from '../agent-patterns.ts';
 import { inTransaction } from './postgres-connection.ts';
@@ -23,15 +23,12 @@ const CLASSIFIED = `
   WITH candidates AS (
     SELECT l.seq, l.envelope_id, l.kind, l.agent_id, l.action, l.outcome, l.risk_tier, l.reviewer_id,
            l.review_deadline, l.created_at,
-           (SELECT r.seq FROM ledger r
-             WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review'
-             ORDER BY r.seq LIMIT 1) AS verdict_seq,
+           ${VERDICT_SEQ_SQL} AS verdict_seq,
            (SELECT c.reviewer_id FROM ledger c
              WHERE c.parent_envelope_id = l.envelope_id AND c.kind = 'review_claim'
              ORDER BY c.seq DESC LIMIT 1) AS claimed_by
       FROM ledger l
-     WHERE l.outcome IN ('escalate', 'request_evidence')
-       AND l.kind IN ${kindsSql(REVIEW_ITEM_KINDS)}
+     WHERE ${REVIEW_ITEMS_WHERE}
        AND ($1::text IS NULL OR l.risk_tier = $1::text)
        AND ($4::text IS NULL OR l.agent_id = $4::text)
        AND ($5::text IS NULL OR l.action = $5::text)

@@ -5,8 +5,8 @@
 // filtering, paging and the total agree.
 
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { kindsSql, REVIEW_ITEM_KINDS, type ReviewItem, type ReviewQuery } from '../types.ts';
-import { reviewFilterValues } from '../review-queue-filters.ts';
+import type { ReviewItem, ReviewQuery } from '../types.ts';
+import { REVIEW_ITEMS_WHERE, reviewFilterValues, VERDICT_SEQ_SQL } from '../review-queue-filters.ts';
 import { OpenFloor, openFloorSql } from '../review-open-floor.ts';
 
 /**
@@ -17,15 +17,12 @@ const CLASSIFIED = `
   WITH candidates AS (
     SELECT l.seq, l.envelope_id, l.kind, l.agent_id, l.action, l.outcome, l.risk_tier, l.reviewer_id,
            l.review_deadline, l.created_at,
-           (SELECT r.seq FROM ledger r
-             WHERE r.parent_envelope_id = l.envelope_id AND r.kind = 'review'
-             ORDER BY r.seq LIMIT 1) AS verdict_seq,
+           ${VERDICT_SEQ_SQL} AS verdict_seq,
            (SELECT c.reviewer_id FROM ledger c
              WHERE c.parent_envelope_id = l.envelope_id AND c.kind = 'review_claim'
              ORDER BY c.seq DESC LIMIT 1) AS claimed_by
       FROM ledger l INDEXED BY ledger_review_candidates
-     WHERE l.outcome IN ('escalate', 'request_evidence')
-       AND l.kind IN ${kindsSql(REVIEW_ITEM_KINDS)}
+     WHERE ${REVIEW_ITEMS_WHERE}
        AND ($tier IS NULL OR l.risk_tier = $tier)
        AND ($agent IS NULL OR l.agent_id = $agent)
        AND ($agents IS NULL OR EXISTS (SELECT 1 FROM json_each($agents) p WHERE l.agent_id GLOB p.value))
