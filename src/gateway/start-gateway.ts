@@ -192,7 +192,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
     // The longest review SLA plus an hour: older open items are past every deadline (expired).
     const backlogLookbackMs = () => Math.max(...Object.values(policies.current().decision.tiers).map((tier) => tier.review_sla_seconds)) * 1000 + 3_600_000;
     insight = await startInsight({
-      config, logger, backlogLookbackMs, now: options.now,
+      config, logger, backlogLookbackMs, now: options.now, runRollup: store.runRollup,
       conditions: () => [{
         name: 'kill_switch_active', firing: killSwitch.active,
         summary: `Kill switch on${killSwitch.state.updated_by ? ` (by ${killSwitch.state.updated_by})` : ''}: ${killSwitch.state.reason ?? 'no reason given'}`,

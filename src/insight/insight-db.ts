@@ -3,11 +3,13 @@
 // parameters (SQLite takes them as they are; PostgreSQL gets $n), and every number comes back as
 // a JS number (PostgreSQL returns bigint sums as text).
 
-import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import pg from 'pg';
 import { advisoryKey, tryAdvisoryLockOn } from './insight-locks.ts';
 import type { Dialect } from './analytics/rollup-sql.ts';
-import { throughWriteGate } from '../ledger/index.ts';
+
+// The SQLite connection is in its own module: the ledger's writer thread runs the roll-up on it and
+// must not load pg.
+export { sqliteInsightDb } from './sqlite-insight-db.ts';
 
 export type SqlParams = Record<string, string | number | null>;
 export type SqlRow = Record<string, unknown>;
@@ -32,49 +34,6 @@ export interface InsightDb extends SqlRunner {
    */
   exclusive<T>(job: string, task: (db: InsightDb) => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
-}
-
-/** `file`: the ledger file `db` is a connection to; its transactions go through the file's write gate. */
-export function sqliteInsightDb(db: DatabaseSync, file = ':memory:'): InsightDb {
-  // Agent globs become LIKE patterns: they must match case as the ledger stores it.
-  db.exec('PRAGMA case_sensitive_like = ON');
-  const statements = new Map<string, StatementSync>();
-  const prepared = (sql: string): StatementSync => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
-  const runner: SqlRunner = {
-    all: async (sql, params = {}) => prepared(sql).all(params as Record<string, SQLInputValue>) as SqlRow[],
-  };
-  return {
-    dialect: 'sqlite',
-    all: runner.all,
-    transaction<T>(task: (tx: SqlRunner) => Promise<T>, before?: (db: SqlRunner) => Promise<void>): Promise<T> {
-      // The task awaits between statements while it holds the write lock: every main-thread
-      // writer of the file takes turns through the gate (src/ledger/sqlite/sqlite-write-gate.ts).
-      // `before` runs in the gate too, so it never lands inside another caller's transaction.
-      return throughWriteGate(file, async () => {
-        await before?.(runner);
-        db.exec('BEGIN IMMEDIATE');
-        try {
-          const value = await task(runner);
-          db.exec('COMMIT');
-          return value;
-        } catch (error) {
-          if (db.isTransaction) db.exec('ROLLBACK');
-          throw error;
-        }
-      });
-    },
-    async exclusive(_job, task) {
-      return { ran: true, value: await task(this) };
-    },
-    close: async () => { db.close(); },
-  };
 }
 
 export function postgresInsightDb(pool: pg.Pool, schema: string): InsightDb {

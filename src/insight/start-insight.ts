@@ -6,10 +6,11 @@ import path from 'node:path';
 import type { Config } from '../config/index.ts';
 import { watchConfigFile, type WatchedConfigFile } from '../config/watch-config-file.ts';
 import type { Logger } from '../observability/index.ts';
-import { AnalyticsQueries, keptFrom, Rollup, RollupPruning, type KeptFrom, type PruneReport, type RollupHorizons } from './analytics/index.ts';
+import { AnalyticsQueries, keptFrom, Rollup, RollupPruning, WriterThreadRollup, type KeptFrom, type PruneReport, type RollupHorizons } from './analytics/index.ts';
 import { AlertService, AlertStore, defaultAlertRules, parseAlertRules, type AlertRules, type AlertServiceDeps } from './alerts/index.ts';
 import { openInsightDb } from './open-insight-db.ts';
 import type { InsightDb } from './insight-db.ts';
+import type { Ledger } from '../ledger/index.ts';
 
 export interface RunningInsight {
   analytics: AnalyticsQueries;
@@ -32,6 +33,8 @@ export function rollupHorizons(config: Config): RollupHorizons {
 export async function startInsight(options: {
   config: Config; logger: Logger; backlogLookbackMs: () => number; now?: () => number;
   conditions?: AlertServiceDeps['conditions'];
+  /** The ledger's writer-thread roll-up (a SQLite file), used instead of rolling up on the insight connection. */
+  runRollup?: Ledger['runRollup'];
 }): Promise<RunningInsight | undefined> {
   const { config, logger } = options;
   const db: InsightDb | undefined = await openInsightDb(config, (error) => logger.warn('insight connection error', { error: error.message }));
@@ -46,7 +49,10 @@ export async function startInsight(options: {
     await db.close();
     throw error;
   }
-  const rollup = new Rollup(db, { batchRows: config.insight.rollupBatchRows, pauseRatio: 1 });
+  // Between batches, the round pauses as long as the batch took: the ledger's commits (and on the
+  // insight connection, the calls of this event loop) go first.
+  const rollupOptions = { batchRows: config.insight.rollupBatchRows, pauseRatio: 1 };
+  const rollup = options.runRollup ? new WriterThreadRollup(db, options.runRollup, rollupOptions) : new Rollup(db, rollupOptions);
   const now = options.now ?? Date.now;
   const horizons = rollupHorizons(config);
   const kept = (): KeptFrom => keptFrom(horizons, new Date(now()));

@@ -313,6 +313,21 @@ export interface RetentionRecord {
 /** Periodic jobs that one process of a fleet runs at a time. */
 export type ExclusiveJob = 'retention' | 'checkpoint' | 'review_expiry' | 'review_expiring_notice' | 'outcome_reconcile';
 
+/** A round of the analytics roll-up (src/insight/analytics/rollup.ts) run by the ledger's writer. */
+export interface WriterRollupOptions {
+  /** Most ledger rows to add in this round. */
+  maxRows: number;
+  batchRows: number;
+  /** After each batch, pause this many times as long as the batch took. */
+  pauseRatio: number;
+}
+
+export interface WriterRollupReport {
+  ran: boolean;
+  rows: number;
+  through_seq: number;
+}
+
 export interface Ledger {
   /** Durable when the promise resolves (group-committed with concurrent appends). */
   append(entry: LedgerEntry): Promise<LedgerRow>;
@@ -373,6 +388,12 @@ export interface Ledger {
    * session advisory lock; SQLite: a file has one gateway, so it always runs).
    */
   runExclusive<T>(job: ExclusiveJob, task: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /**
+   * SQLite file: runs an analytics roll-up round on the writer thread, which owns the file's
+   * write connection, so the round never blocks this event loop nor waits for the file's lock.
+   * Absent elsewhere (the roll-up then runs on the insight connection).
+   */
+  runRollup?(options: WriterRollupOptions): Promise<WriterRollupReport>;
   /** True when the store can be read and written. */
   ping(): Promise<boolean>;
   /** Flushes pending appends, then closes. */

@@ -8,7 +8,7 @@ import { comparison, figuresOf, histogram, summedMeasures, type Figures, type Pe
 import { bucketRange, grainFor, previousPeriod, type BucketRange, type Grain, type Period } from './period.ts';
 import { gatewayBucketColumns, MEASURES, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
 import { isScoped, scopeCondition, type AgentScope } from './scope.ts';
-import type { Rollup } from './rollup.ts';
+import type { RollupRunner } from './rollup.ts';
 import { keptGrain, type KeptFrom } from './rollup-horizons.ts';
 
 const DECIDED = `kind IN ${kindsSql(DECIDED_KINDS)}`;
@@ -44,17 +44,17 @@ export interface ReviewBacklog {
 
 export class AnalyticsQueries {
   readonly #db: InsightDb;
-  readonly #rollup: Rollup;
+  readonly #rollup: RollupRunner;
   readonly #kept: () => KeptFrom | null;
 
   /** `kept`: per grain, the first instant roll-up pruning keeps (rollup-horizons.ts); null: nothing is pruned. */
-  constructor(db: InsightDb, rollup: Rollup, options: { kept?: () => KeptFrom | null } = {}) {
+  constructor(db: InsightDb, rollup: RollupRunner, options: { kept?: () => KeptFrom | null } = {}) {
     this.#db = db;
     this.#rollup = rollup;
     this.#kept = options.kept ?? (() => null);
   }
 
-  get rollup(): Rollup {
+  get rollup(): RollupRunner {
     return this.#rollup;
   }
 

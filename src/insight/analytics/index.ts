@@ -2,7 +2,7 @@
 // and the queries over them that the API, the alert evaluator and compliance reports share.
 
 export { AnalyticsQueries, type AnalyticsQuery, type Freshness, type ReviewBacklog, type Summary } from './analytics-queries.ts';
-export { Rollup, ROLLUP_BATCH_ROWS, type RollupReport } from './rollup.ts';
+export { Rollup, WriterThreadRollup, ROLLUP_BATCH_ROWS, type RollupReport, type RollupRunner } from './rollup.ts';
 export { figuresOf, OUTCOMES, TIERS, type Figures, type Percentiles } from './figures.ts';
 export { bucketRange, previousPeriod, DAY_MS, HOUR_MS, MINUTE_MS, MAX_PERIOD_DAYS, MINUTE_TABLE_MAX_MS, type Grain, type Period } from './period.ts';
 export { scopeCondition, isScoped, type AgentScope } from './scope.ts';

@@ -3,7 +3,7 @@
 // added to the roll-up rows with an upsert. The two dialects differ only in how they read JSON
 // and time; the SELECT lists and upserts are generated from rollup-columns.ts.
 
-import { DECIDED_KINDS, kindsSql } from '../../ledger/index.ts';
+import { DECIDED_KINDS, kindsSql } from '../../ledger/types.ts';
 import { bucketIndexSql, FAILURE_DIMENSIONS, gatewayBucketColumns, HOUR_DIMENSIONS, MEASURES, MINUTE_DIMENSIONS, REVIEW_BOUNDS_MS, reviewBucketColumns, upstreamBucketColumns } from './rollup-columns.ts';
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -7,6 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import type { InsightDb, SqlRunner } from '../insight-db.ts';
 import { rollupStatements, type RollupStatements } from './rollup-sql.ts';
+import type { Ledger } from '../../ledger/types.ts';
 
 /** Ledger rows per transaction: small enough to keep a batch well under a second. */
 export const ROLLUP_BATCH_ROWS = 20_000;
@@ -19,7 +20,15 @@ export interface RollupReport {
   through_seq: number;
 }
 
-export class Rollup {
+/** What analytics and alerts need of the roll-up: a round now, and how far it has got. */
+export interface RollupRunner {
+  /** Rolls up to `maxRows` new ledger rows (default: all of them). */
+  run(maxRows?: number): Promise<RollupReport>;
+  /** The newest ledger seq the roll-up tables count. */
+  throughSeq(): Promise<number>;
+}
+
+export class Rollup implements RollupRunner {
   readonly #db: InsightDb;
   readonly #statements: RollupStatements;
   readonly #tolerant: RollupStatements;
@@ -28,11 +37,10 @@ export class Rollup {
 
   /**
    * `pauseRatio`: after each batch, wait this many times as long as the batch took before the
-   * next. A live gateway's roll-up shares the SQLite file with the ledger writer, whose commit
-   * waits in SQLite's busy handler (sleeps of 1, 2, 5, 10, 15... ms) while a batch holds the write
-   * lock: back-to-back batches leave it no gap long enough to get in, and a call's commit then
-   * waits for the whole round (150-300 ms measured), so the periodic job pauses as long as it
-   * worked. 0 (the default): batches run back to back, for a catch-up nothing else waits on.
+   * next, so what waited goes first: the ledger's commits (a SQLite file's roll-up runs on the
+   * writer thread, between them) and, on the insight connection, this event loop's calls.
+   * Back-to-back batches left no gap: a call's commit waited for the whole round (150-300 ms
+   * measured). 0 (the default): batches run back to back, for a catch-up nothing else waits on.
    */
   constructor(db: InsightDb, options: { batchRows?: number; pauseRatio?: number } = {}) {
     this.#db = db;
@@ -42,7 +50,6 @@ export class Rollup {
     this.#pauseRatio = options.pauseRatio ?? 0;
   }
 
-  /** Rolls up to `maxRows` new ledger rows (default: all of them). */
   async run(maxRows = Number.MAX_SAFE_INTEGER): Promise<RollupReport> {
     const result = await this.#db.exclusive('analytics_rollup', async (db) => {
       let rows = 0;
@@ -63,10 +70,8 @@ export class Rollup {
     return { ran: true, rows: result.value.rows, through_seq: result.value.through };
   }
 
-  /** The newest ledger seq the roll-up tables count. */
-  async throughSeq(): Promise<number> {
-    const [row] = await this.#db.all('SELECT through_seq FROM analytics_rollup WHERE id = 1');
-    return Number(row?.through_seq ?? 0);
+  throughSeq(): Promise<number> {
+    return readThroughSeq(this.#db);
   }
 
   async #step(db: InsightDb, limit: number): Promise<{ rows: number; through: number }> {
@@ -114,4 +119,34 @@ export class Rollup {
       return { rows: batch.rows, through: batch.hi };
     }, facts);
   }
+}
+
+/**
+ * The roll-up of a SQLite ledger file, run by the ledger's writer thread (Ledger.runRollup) on the
+ * connection that makes every append: the main thread's event loop never runs a batch, and no
+ * connection holds the file's write lock while the writer waits. What it reports is read here.
+ */
+export class WriterThreadRollup implements RollupRunner {
+  readonly #db: InsightDb;
+  readonly #runRollup: NonNullable<Ledger['runRollup']>;
+  readonly #options: { batchRows: number; pauseRatio: number };
+
+  constructor(db: InsightDb, runRollup: NonNullable<Ledger['runRollup']>, options: { batchRows?: number; pauseRatio?: number } = {}) {
+    this.#db = db;
+    this.#runRollup = runRollup;
+    this.#options = { batchRows: options.batchRows ?? ROLLUP_BATCH_ROWS, pauseRatio: options.pauseRatio ?? 0 };
+  }
+
+  run(maxRows = Number.MAX_SAFE_INTEGER): Promise<RollupReport> {
+    return this.#runRollup({ maxRows, ...this.#options });
+  }
+
+  throughSeq(): Promise<number> {
+    return readThroughSeq(this.#db);
+  }
+}
+
+async function readThroughSeq(db: SqlRunner): Promise<number> {
+  const [row] = await db.all('SELECT through_seq FROM analytics_rollup WHERE id = 1');
+  return Number(row?.through_seq ?? 0);
 }

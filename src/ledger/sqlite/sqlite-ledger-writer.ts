@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
 import type { PiiDetectorSpec } from '../pii-detector.ts';
+import type { WriterRollupOptions, WriterRollupReport } from '../types.ts';
 import { createBatchAppender, type AppendRequest, type BatchResult } from './sqlite-batch-append.ts';
 import type { WriterReply, WriterRequest, WriterThreadData } from './sqlite-writer-protocol.ts';
 
@@ -14,6 +15,8 @@ export interface LedgerWriter {
   readonly seals: boolean;
   /** Never rejects: a batch that could not be written resolves as { ok: false }. */
   write(batch: AppendRequest[]): Promise<BatchResult>;
+  /** A roll-up round on the writer's connection (the writer thread only); rejects when it fails. */
+  rollUp?(options: WriterRollupOptions): Promise<WriterRollupReport>;
   /** Ends the writer. Call only once every write has settled. */
   close(): Promise<void>;
 }
@@ -43,6 +46,7 @@ const WRITER_MODULE = import.meta.url.endsWith('.ts')
 export function startWriterThread(path: string, detector: PiiDetectorSpec | undefined): LedgerWriter {
   const data: WriterThreadData = { path, detector: detector ?? null };
   const pending = new Map<number, (result: BatchResult) => void>();
+  const rollups = new Map<number, { resolve: (report: WriterRollupReport) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let worker: Worker | undefined;
 
@@ -50,21 +54,43 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
     if (worker !== thread) return;
     worker = undefined;
     const waiting = [...pending.values()];
+    const rounds = [...rollups.values()];
     pending.clear();
+    rollups.clear();
     for (const settle of waiting) settle({ ok: false, detail: `the ledger writer thread stopped: ${why}`, head: null });
+    for (const round of rounds) round.reject(new Error(`the ledger writer thread stopped: ${why}`));
+  };
+
+  /** Sends `request`: the error when it could not be cloned (nothing was sent). The thread is referenced while anything is pending. */
+  const send = (thread: Worker, request: WriterRequest): Error | undefined => {
+    try {
+      thread.postMessage(request);
+    } catch (err) {
+      return err as Error;
+    }
+    // Referenced while anything is pending: once, not per batch (ref() crosses into C++).
+    if (pending.size + rollups.size === 0) thread.ref();
+    return undefined;
   };
 
   const spawn = (): Worker => {
     const thread = new Worker(WRITER_MODULE, { workerData: data, name: 'ledger-writer' });
     thread.unref();
     thread.on('message', (reply: WriterReply) => {
-      for (const { id, result } of reply.results) {
-        const settle = pending.get(id);
-        if (!settle) continue;
-        pending.delete(id);
-        settle(result);
+      if (reply.type === 'rolled_up') {
+        const round = rollups.get(reply.id);
+        rollups.delete(reply.id);
+        if (reply.result.ok) round?.resolve(reply.result.report);
+        else round?.reject(new Error(reply.result.detail));
+      } else {
+        for (const { id, result } of reply.results) {
+          const settle = pending.get(id);
+          if (!settle) continue;
+          pending.delete(id);
+          settle(result);
+        }
       }
-      if (pending.size === 0) thread.unref();
+      if (pending.size + rollups.size === 0) thread.unref();
     });
     thread.on('error', (err: unknown) => abandon(thread, (err as Error)?.message ?? String(err)));
     thread.on('exit', (code) => abandon(thread, `exit code ${code}`));
@@ -79,17 +105,19 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
       const thread = (worker ??= spawn());
       const id = nextId++;
       return new Promise<BatchResult>((resolve) => {
-        const request: WriterRequest = { type: 'append', id, batch };
-        try {
-          thread.postMessage(request);
-        } catch (err) {
-          // Not cloneable: nothing was sent, so the batch fails here and the thread carries on.
-          resolve({ ok: false, detail: `the batch could not be sent to the writer thread: ${(err as Error).message}`, head: null });
-          return;
-        }
-        // Referenced while anything is pending: once, not per batch (ref() crosses into C++).
-        if (pending.size === 0) thread.ref();
-        pending.set(id, resolve);
+        const failed = send(thread, { type: 'append', id, batch });
+        // Not cloneable: nothing was sent, so the batch fails here and the thread carries on.
+        if (failed) resolve({ ok: false, detail: `the batch could not be sent to the writer thread: ${failed.message}`, head: null });
+        else pending.set(id, resolve);
+      });
+    },
+    rollUp(options) {
+      const thread = (worker ??= spawn());
+      const id = nextId++;
+      return new Promise<WriterRollupReport>((resolve, reject) => {
+        const failed = send(thread, { type: 'rollup', id, options });
+        if (failed) reject(failed);
+        else rollups.set(id, { resolve, reject });
       });
     },
     async close() {

@@ -24,7 +24,7 @@ import { walkSqliteChain } from './sqlite-chain-walk.ts';
 import { createSqliteMetadataRetention } from './sqlite-metadata-retention.ts';
 import { verifyRetained } from '../chain/retained-chain.ts';
 import type { ChainHead } from '../stored-row.ts';
-import type { Ledger, LedgerCheckpoint, LedgerRow, RetentionRecord } from '../types.ts';
+import type { Ledger, LedgerCheckpoint, LedgerRow, RetentionRecord, WriterRollupOptions } from '../types.ts';
 
 export interface OpenLedgerOptions {
   /** A file path (its directory is created when missing) or ':memory:'. */
@@ -91,6 +91,7 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
     throw err;
   }
   const sameThread = writerKind === 'main';
+  const rollUp = writer.rollUp;
 
   const committer = createGroupCommitter<Queued, Settled>({
     maxBatch,
@@ -171,6 +172,9 @@ export function openSqliteLedger(opts: OpenLedgerOptions): Ledger {
     },
     // One file has one gateway (several processes on one file are for tests), so the job runs.
     async runExclusive(_job, task) { ensureOpen(); return { ran: true, value: await task() }; },
+    ...(rollUp && {
+      runRollup: (options: WriterRollupOptions) => accepting ? rollUp(options) : Promise.reject(new LedgerError('LEDGER_CLOSED')),
+    }),
     async ping() {
       if (!dbOpen) return false;
       try {

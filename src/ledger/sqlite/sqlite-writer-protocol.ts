@@ -2,6 +2,7 @@
 // structured-cloneable: plain data, strings and RegExps, never functions or class instances.
 
 import type { PiiDetectorSpec } from '../pii-detector.ts';
+import type { WriterRollupOptions, WriterRollupReport } from '../types.ts';
 import type { AppendRequest, BatchResult } from './sqlite-batch-append.ts';
 
 export interface WriterThreadData {
@@ -12,7 +13,10 @@ export interface WriterThreadData {
 
 export type WriterRequest =
   | { type: 'append'; id: number; batch: AppendRequest[] }
+  | { type: 'rollup'; id: number; options: WriterRollupOptions }
   | { type: 'close' };
 
-/** One message for every batch committed together: one hand-off back instead of one per batch. */
-export type WriterReply = { type: 'appended'; results: Array<{ id: number; result: BatchResult }> };
+export type WriterReply =
+  /** One message for every batch committed together: one hand-off back instead of one per batch. */
+  | { type: 'appended'; results: Array<{ id: number; result: BatchResult }> }
+  | { type: 'rolled_up'; id: number; result: { ok: true; report: WriterRollupReport } | { ok: false; detail: string } };

@@ -2,11 +2,18 @@
 // the fsync of each group commit, the row hashes and, when the detector can be rebuilt here,
 // the PII sealing all run off the main thread. One message in per batch; batches that queued up
 // while the thread was committing go into one transaction together, answered in one message.
+// The analytics roll-up runs here too, between commits: on the main thread each of its batches
+// blocked the event loop for milliseconds, and on another connection it held the file's write
+// lock while this thread slept in SQLite's busy handler.
 
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { piiDetectorFromSpec } from '../pii-detector.ts';
 import { appendTogether, createBatchAppender } from './sqlite-batch-append.ts';
 import { openLedgerDatabase } from './sqlite-schema.ts';
+import { throughWriteGate } from './sqlite-write-gate.ts';
+import { Rollup } from '../../insight/analytics/rollup.ts';
+import { sqliteInsightDb } from '../../insight/sqlite-insight-db.ts';
+import type { WriterRollupOptions } from '../types.ts';
 import type { WriterThreadData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
 
 const { path, detector } = workerData as WriterThreadData;
@@ -14,6 +21,21 @@ const port = parentPort!;
 // The main thread migrated the schema before starting this thread; this connection only writes.
 const db = openLedgerDatabase(path, { migrate: false });
 const appender = createBatchAppender(db, detector ? piiDetectorFromSpec(detector) : undefined);
+let insight: ReturnType<typeof sqliteInsightDb> | undefined;
+
+// Appends and roll-up transactions share this connection: both go through the file's write gate,
+// so a batch of appends never lands inside a roll-up transaction (BEGIN would fail, and the
+// ROLLBACK after it would undo the roll-up's batch). The roll-up releases the gate between its
+// batches, and the appends that queued meanwhile go first.
+function rollUp(id: number, options: WriterRollupOptions): void {
+  insight ??= sqliteInsightDb(db, path);
+  const rollup = new Rollup(insight, { batchRows: options.batchRows, pauseRatio: options.pauseRatio });
+  const reply = (result: Extract<WriterReply, { type: 'rolled_up' }>['result']) => port.postMessage({ type: 'rolled_up', id, result } satisfies WriterReply);
+  rollup.run(options.maxRows).then(
+    (report) => reply({ ok: true, report: { ran: report.ran, rows: report.rows, through_seq: report.through_seq } }),
+    (error: unknown) => reply({ ok: false, detail: (error as Error)?.message ?? String(error) }),
+  );
+}
 
 port.on('message', (first: WriterRequest) => {
   // Everything already waiting in the port, taken now: the main thread keeps several batches in
@@ -22,15 +44,22 @@ port.on('message', (first: WriterRequest) => {
   let closing = false;
   for (let request: WriterRequest | undefined = first; request !== undefined; request = receiveMessageOnPort(port)?.message as WriterRequest | undefined) {
     if (request.type === 'append') appends.push(request);
+    else if (request.type === 'rollup') rollUp(request.id, request.options);
     else closing = true; // 'close' comes last: the main thread has drained its queue
   }
   if (appends.length > 0) {
-    const results = appendTogether(appender, appends.map((request) => request.batch));
-    const reply: WriterReply = { type: 'appended', results: appends.map((request, i) => ({ id: request.id, result: results[i]! })) };
-    port.postMessage(reply);
+    void throughWriteGate(path, () => {
+      const results = appendTogether(appender, appends.map((request) => request.batch));
+      const reply: WriterReply = { type: 'appended', results: appends.map((request, i) => ({ id: request.id, result: results[i]! })) };
+      port.postMessage(reply);
+    });
   }
   if (closing) {
-    db.close();
-    port.close();
+    // After the appends above and the roll-up batch in progress, if any; a roll-up round's next
+    // batch then fails (the database is closed) and the main thread has stopped waiting for it.
+    void throughWriteGate(path, () => {
+      db.close();
+      port.close();
+    });
   }
 });

@@ -1,6 +1,7 @@
 // The periodic roll-up runs in small batches with pauses between them (so a live gateway's ledger
-// writer gets the SQLite write lock between batches): whatever the batch size and pause, every
-// row is counted exactly once and the figures are those of one batch over all rows.
+// commits go on between batches): whatever the batch size and pause, and whether it runs on the
+// insight connection or the ledger's writer thread, every row is counted exactly once and the
+// figures are those of one batch over all rows.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,8 @@ import path from 'node:path';
 import { loadConfig } from '../../../src/config/index.ts';
 import { newEnvelopeId, openLedgerDatabase, openSqliteLedger, type LedgerEntry } from '../../../src/ledger/index.ts';
 import { sqliteInsightDb } from '../../../src/insight/insight-db.ts';
-import { Rollup } from '../../../src/insight/analytics/rollup.ts';
+import { Rollup, WriterThreadRollup } from '../../../src/insight/analytics/rollup.ts';
+import { startWriterThread } from '../../../src/ledger/sqlite/sqlite-ledger-writer.ts';
 
 const OUTCOMES = ['approve', 'block', 'escalate'] as const;
 
@@ -84,5 +86,60 @@ test('SQLite: the batch is read and its facts computed before the write transact
   } finally {
     await db.close();
     await ledger.close();
+  }
+});
+
+// A SQLite file's live gateway rolls up on the ledger's writer thread (Ledger.runRollup), between
+// its commits: the same figures, while appends keep coming, and a clear failure when it cannot run.
+test('SQLite file: the writer thread rolls up between commits, appends going on, with the figures of a round on the insight connection', async () => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'govgate-rollup-writer-')), 'ledger.db');
+  const ledger = openSqliteLedger({ path: file });
+  const db = sqliteInsightDb(openLedgerDatabase(file, { migrate: false }), file);
+  try {
+    assert.equal(typeof ledger.runRollup, 'function');
+    for (let i = 0; i < 60; i++) await ledger.append(entry(i));
+    const rollup = new WriterThreadRollup(db, ledger.runRollup!, { batchRows: 7, pauseRatio: 1 });
+    const bounded = await rollup.run(20);
+    assert.deepEqual(bounded, { ran: true, rows: 20, through_seq: 20 }, 'maxRows bounds a round');
+    // A round and appends at once: the appends commit between the round's batches.
+    const appends = Array.from({ length: 37 }, (_, k) => ledger.append(entry(60 + k)));
+    const [round] = await Promise.all([rollup.run(), ...appends]);
+    assert.equal(round.ran, true);
+    const rest = await rollup.run();
+    assert.equal(round.rows + rest.rows, 77, 'every row after the first round, once');
+    assert.equal(rest.through_seq, 97);
+    assert.equal(await rollup.throughSeq(), 97);
+    assert.equal((await ledger.verify()).valid, true, 'the chain is whole: no append was lost to a roll-up transaction');
+    const figures = await db.all(`SELECT agent_id, action, outcome, SUM(calls) AS calls, SUM(gateway_ms_sum) AS ms FROM analytics_hours
+      GROUP BY agent_id, action, outcome ORDER BY agent_id, action, outcome`);
+    assert.deepEqual(figures, (await rolledUp(10_000, 0, 97)).figures);
+  } finally {
+    await db.close();
+    await ledger.close();
+  }
+});
+
+test('SQLite file: a writer-thread round on a closed ledger is refused (LEDGER_CLOSED); a round whose thread dies rejects', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-rollup-writer-closed-'));
+  const ledger = openSqliteLedger({ path: path.join(dir, 'ledger.db') });
+  await ledger.append(entry(0));
+  const runRollup = ledger.runRollup!;
+  await ledger.close();
+  await assert.rejects(runRollup({ maxRows: 10, batchRows: 10, pauseRatio: 0 }), { code: 'LEDGER_CLOSED' });
+  const writer = startWriterThread(dir, undefined); // a directory: the thread cannot open it and dies
+  await assert.rejects(writer.rollUp!({ maxRows: 10, batchRows: 10, pauseRatio: 0 }), /writer thread stopped/);
+  await writer.close();
+});
+
+test('the in-memory ledger and the same-thread writer have no writer-thread roll-up (the insight connection rolls up)', async () => {
+  const memory = openSqliteLedger({ path: ':memory:' });
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'govgate-rollup-main-')), 'ledger.db');
+  const sameThread = openSqliteLedger({ path: file, writer: 'main' });
+  try {
+    assert.equal(memory.runRollup, undefined);
+    assert.equal(sameThread.runRollup, undefined);
+  } finally {
+    await memory.close();
+    await sameThread.close();
   }
 });
