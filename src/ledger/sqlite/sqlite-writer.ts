@@ -11,9 +11,8 @@ import { piiDetectorFromSpec } from '../pii-detector.ts';
 import { appendTogether, createBatchAppender } from './sqlite-batch-append.ts';
 import { openLedgerDatabase } from './sqlite-schema.ts';
 import { throughWriteGate } from './sqlite-write-gate.ts';
-import { Rollup } from '../../insight/analytics/rollup.ts';
-import { sqliteInsightDb } from '../../insight/sqlite-insight-db.ts';
 import type { WriterRollupOptions } from '../types.ts';
+import type { Rollup } from '../../insight/analytics/rollup.ts';
 import type { WriterThreadData, WriterReply, WriterRequest } from './sqlite-writer-protocol.ts';
 
 const { path, detector } = workerData as WriterThreadData;
@@ -21,17 +20,22 @@ const port = parentPort!;
 // The main thread migrated the schema before starting this thread; this connection only writes.
 const db = openLedgerDatabase(path, { migrate: false });
 const appender = createBatchAppender(db, detector ? piiDetectorFromSpec(detector) : undefined);
-let insight: ReturnType<typeof sqliteInsightDb> | undefined;
+// Loaded with the first round (seconds after start): a call's first commit waits for this thread
+// to boot, and the roll-up's modules would add to that.
+let rollups: Promise<{ rollup: (options: WriterRollupOptions) => Rollup }> | undefined;
+const loadRollups = async () => {
+  const [{ Rollup }, { sqliteInsightDb }] = await Promise.all([import('../../insight/analytics/rollup.ts'), import('../../insight/sqlite-insight-db.ts')]);
+  const insight = sqliteInsightDb(db, path);
+  return { rollup: (options: WriterRollupOptions) => new Rollup(insight, { batchRows: options.batchRows, pauseRatio: options.pauseRatio }) };
+};
 
 // Appends and roll-up transactions share this connection: both go through the file's write gate,
 // so a batch of appends never lands inside a roll-up transaction (BEGIN would fail, and the
 // ROLLBACK after it would undo the roll-up's batch). The roll-up releases the gate between its
 // batches, and the appends that queued meanwhile go first.
 function rollUp(id: number, options: WriterRollupOptions): void {
-  insight ??= sqliteInsightDb(db, path);
-  const rollup = new Rollup(insight, { batchRows: options.batchRows, pauseRatio: options.pauseRatio });
   const reply = (result: Extract<WriterReply, { type: 'rolled_up' }>['result']) => port.postMessage({ type: 'rolled_up', id, result } satisfies WriterReply);
-  rollup.run(options.maxRows).then(
+  (rollups ??= loadRollups()).then(({ rollup }) => rollup(options).run(options.maxRows)).then(
     (report) => reply({ ok: true, report: { ran: report.ran, rows: report.rows, through_seq: report.through_seq } }),
     (error: unknown) => reply({ ok: false, detail: (error as Error)?.message ?? String(error) }),
   );
