@@ -6,6 +6,7 @@
 
 import { alertTablesSql, reviewColumnsSql, rollupTablesSql } from '../../insight/analytics/rollup-columns.ts';
 import { POSTGRES_TOLERANT_JSON_FUNCTION } from '../../insight/analytics/rollup-sql.ts';
+import { BLOCKED_INDEX_SQL } from '../execution-queries.ts';
 
 export interface PostgresMigration {
   version: number;
@@ -388,5 +389,10 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 14,
     description: 'time-to-decision histograms in the analytics roll-ups (src/insight)',
     sql: reviewColumnsSql('postgres'),
+  },
+  {
+    version: 15,
+    description: 'blocked rows indexed apart, for the executions list of blocked calls (only block rows pay for it)',
+    sql: BLOCKED_INDEX_SQL,
   },
 ];

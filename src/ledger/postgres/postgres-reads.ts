@@ -6,13 +6,13 @@ import type pg from 'pg';
 import { checkKind, checkListQuery, checkPaging, checkPeriodQuery, checkReviewQuery } from '../query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from '../row-codec.ts';
 import type { Outcome } from '../../governance/types.ts';
-import { DECIDED_KINDS, kindsSql, type Ledger, type ReviewItem, type UsageCounts } from '../types.ts';
+import { DECIDED_KINDS, kindsSql, type ExecutionQuery, type Ledger, type ReviewItem, type UsageCounts } from '../types.ts';
 import { checkUsageQuery, usageSql } from '../usage-sql.ts';
 import { REVIEW_ITEMS_WHERE, reviewFilterValues, VERDICT_SEQ_SQL } from '../review-queue-filters.ts';
-import { executionItem, executionSql } from '../execution-queries.ts';
+import { executionFloorSql, executionItem, executionOpenFloor, executionSql } from '../execution-queries.ts';
 import { toLikePattern } from '../agent-patterns.ts';
 import { inTransaction } from './postgres-connection.ts';
-import { OpenFloor, openFloorSql } from '../review-open-floor.ts';
+import { openFloorSql, reviewOpenFloor } from '../review-open-floor.ts';
 
 type Reads = LedgerReads;
 
@@ -54,6 +54,7 @@ const STATUS_FILTER = `($2::text IS NULL OR status = $2::text
                    AND ($6::boolean IS NULL OR overdue = $6::boolean)`;
 const CHILDREN_LIMIT = 1000;
 const OPEN_FLOOR_SQL = openFloorSql('$1::bigint', 'postgres');
+const CALL_FLOOR_SQL = executionFloorSql('$1::bigint');
 
 /**
  * A page and its total read in one snapshot (one connection, REPEATABLE READ): read on two
@@ -67,7 +68,13 @@ function inOneSnapshot<A, B>(pool: pg.Pool, queries: (client: pg.PoolClient) => 
 
 export function createPostgresReader(pool: pg.Pool): Reads {
   // Below it every review item is resolved: queries for open items start there (review-open-floor.ts).
-  const floor = new OpenFloor();
+  const floor = reviewOpenFloor();
+  // Below it every call is closed: queries for open calls start there (execution-queries.ts).
+  const callFloor = executionOpenFloor();
+  const callsFrom = async (query: ExecutionQuery): Promise<number> => {
+    if (callFloor.due(query)) callFloor.moveTo((await pool.query(CALL_FLOOR_SQL, [callFloor.seq])).rows[0]);
+    return callFloor.from(query);
+  };
   const one = async (name: string, text: string, values: unknown[]) => {
     const { rows } = await pool.query({ name, text, values });
     return rows[0] ? decodePublicRow(rows[0]) : undefined;
@@ -163,7 +170,7 @@ export function createPostgresReader(pool: pg.Pool): Reads {
       return { items: page.rows.map((row) => ({ ...row }) as ReviewItem), total: count.rows[0].total };
     },
     async executions(query) {
-      const sql = executionSql(query, 'postgres');
+      const sql = executionSql(query, 'postgres', await callsFrom(query));
       const [page, count] = await inOneSnapshot(pool, (client) => [
         client.query(sql.page, sql.values),
         client.query<{ total: number | string }>(sql.count, sql.countValues),
@@ -171,7 +178,7 @@ export function createPostgresReader(pool: pg.Pool): Reads {
       return { items: page.rows.map((row) => executionItem(decodeSummary(row), row)), total: Number(count.rows[0].total) };
     },
     async executionPage(query) {
-      const sql = executionSql(query, 'postgres');
+      const sql = executionSql(query, 'postgres', await callsFrom(query));
       const page = await pool.query(sql.page, sql.values);
       return page.rows.map((row) => executionItem(decodeSummary(row), row));
     },

@@ -6,9 +6,10 @@ import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { checkKind, checkListQuery, checkPaging, checkPeriodQuery, checkReviewQuery } from '../query-validation.ts';
 import { decodePublicRow, decodeSummary, SELECT_PUBLIC_ROW, SELECT_SUMMARY } from '../row-codec.ts';
 import { createReviewQueueReader } from './sqlite-review-queue.ts';
-import { executionItem, executionSql } from '../execution-queries.ts';
+import { executionFloorSql, executionItem, executionOpenFloor, executionSql } from '../execution-queries.ts';
+import type { FloorReading } from '../open-floor.ts';
 import type { Outcome } from '../../governance/types.ts';
-import { DECIDED_KINDS, kindsSql, type Ledger, type ListQuery, type UsageCounts } from '../types.ts';
+import { DECIDED_KINDS, kindsSql, type ExecutionQuery, type Ledger, type ListQuery, type UsageCounts } from '../types.ts';
 import { checkUsageQuery, usageSql } from '../usage-sql.ts';
 
 type Reads = LedgerReads;
@@ -52,6 +53,13 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
     let statement = executionStatements.get(sql);
     if (!statement) executionStatements.set(sql, statement = db.prepare(sql));
     return statement;
+  };
+
+  // Below it every call is closed: queries for open calls start there (execution-queries.ts).
+  const callFloor = executionOpenFloor();
+  const callsFrom = (query: ExecutionQuery): number => {
+    if (callFloor.due(query)) callFloor.moveTo(prepared(executionFloorSql('?')).get(callFloor.seq) as FloorReading | undefined);
+    return callFloor.from(query);
   };
 
   const one = (statement: StatementSync, ...params: SQLInputValue[]) => {
@@ -136,7 +144,7 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
       return inOneSnapshot(db, () => reviewQueue(query));
     },
     executions: (query) => {
-      const sql = executionSql(query, 'sqlite');
+      const sql = executionSql(query, 'sqlite', callsFrom(query));
       // One read transaction: the writer thread may commit between the page and its total.
       const { rows, total } = inOneSnapshot(db, () => ({
         rows: prepared(sql.page).all(...sql.values),
@@ -145,7 +153,7 @@ export function createSqliteReader(db: DatabaseSync): SyncReads {
       return { items: rows.map((row) => executionItem(decodeSummary(row), row)), total };
     },
     executionPage: (query) => {
-      const sql = executionSql(query, 'sqlite');
+      const sql = executionSql(query, 'sqlite', callsFrom(query));
       return prepared(sql.page).all(...sql.values).map((row) => executionItem(decodeSummary(row), row));
     },
   };

@@ -7,7 +7,8 @@
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import type { ReviewItem, ReviewQuery } from '../types.ts';
 import { REVIEW_ITEMS_WHERE, reviewFilterValues, VERDICT_SEQ_SQL } from '../review-queue-filters.ts';
-import { OpenFloor, openFloorSql } from '../review-open-floor.ts';
+import { openFloorSql, reviewOpenFloor } from '../review-open-floor.ts';
+import type { FloorReading } from '../open-floor.ts';
 
 /**
  * INDEXED BY: the partial index holds exactly the candidates in seq order; without statistics
@@ -52,10 +53,10 @@ export function createReviewQueueReader(db: DatabaseSync): (query: ReviewQuery) 
   const page = db.prepare(`${CLASSIFIED} SELECT * FROM classified WHERE ${FILTER} ORDER BY seq DESC LIMIT $limit OFFSET $offset`);
   const count = db.prepare(`${CLASSIFIED} SELECT COUNT(*) AS total FROM classified WHERE ${FILTER}`);
   // Below it every item is resolved: queries for open items start there (review-open-floor.ts).
-  const floor = new OpenFloor();
+  const floor = reviewOpenFloor();
   const readFloor = db.prepare(openFloorSql('$from', 'sqlite'));
   return (query) => {
-    if (floor.due(query)) floor.moveTo(readFloor.get({ from: floor.seq }) as { first_open: unknown; last: unknown } | undefined);
+    if (floor.due(query)) floor.moveTo(readFloor.get({ from: floor.seq }) as FloorReading | undefined);
     const values = reviewFilterValues(query);
     const filters: Record<string, SQLInputValue> = {
       ...values, overdue: values.overdue === null ? null : Number(values.overdue),

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { alertTablesSql, reviewColumnsSql, rollupTablesSql } from '../../insight/analytics/rollup-columns.ts';
+import { BLOCKED_INDEX_SQL } from '../execution-queries.ts';
 
 interface Migration {
   version: number;
@@ -254,6 +255,11 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     version: 12,
     description: 'time-to-decision histograms in the analytics roll-ups (src/insight)',
     sql: reviewColumnsSql('sqlite'),
+  },
+  {
+    version: 13,
+    description: 'blocked rows indexed apart, for the executions list of blocked calls (only block rows pay for it)',
+    sql: BLOCKED_INDEX_SQL,
   },
 ];
 

@@ -4,7 +4,36 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { appendInOrder, makeEntry, withLedger, type OpenLedger } from './ledger-fixtures.ts';
+import { EXECUTION_STATUSES, type ExecutionStatus, type Ledger } from '../../../src/ledger/index.ts';
+
+type CallOutcome = 'approve' | 'block' | 'escalate' | 'request_evidence';
+type CallEvent = 'post_check' | 'review_approve' | 'review_block' | 'outcome_unknown';
+interface ModelCall { id: string; outcome: CallOutcome; events: CallEvent[] }
+
+/** A call's status as the classification defines it, from what was appended for it. */
+function modelStatus(call: ModelCall): ExecutionStatus {
+  const firstReview = call.events.find((event) => event.startsWith('review_'));
+  if (call.events.includes('post_check')) return 'completed';
+  if (call.events.includes('outcome_unknown')) return 'outcome_unknown';
+  if (call.outcome === 'block' || firstReview === 'review_block') return 'blocked';
+  if ((call.outcome === 'escalate' || call.outcome === 'request_evidence') && firstReview === undefined) return 'awaiting_review';
+  return 'in_flight';
+}
+
+/** Every status's items and total against the model (the stores start open-call and completed-call queries at an open floor, and find blocked and lost calls from the rows that close them). */
+async function assertStatuses(ledger: Ledger, calls: ModelCall[], when: string): Promise<void> {
+  for (const status of EXECUTION_STATUSES) {
+    const expected = calls.filter((call) => modelStatus(call) === status).map((call) => call.id).reverse();
+    const got = await ledger.executions({ status, limit: 500, offset: 0 });
+    assert.deepEqual(got.items.map((item) => item.envelope_id), expected, `${when}: ${status} items`);
+    assert.equal(got.total, expected.length, `${when}: ${status} total`);
+    assert.ok(got.items.every((item) => item.execution_status === status));
+    const page = await ledger.executionPage({ status, limit: 500, offset: 0 });
+    assert.deepEqual(page.map((item) => item.envelope_id), expected, `${when}: ${status} executionPage`);
+  }
+}
 
 export function executionCases(open: OpenLedger): void {
   test('executions: status of each pre-check\'s call, derived from its linked rows', () => withLedger(open, async (ledger) => {
@@ -48,6 +77,43 @@ export function executionCases(open: OpenLedger): void {
     assert.equal((await ids({ created_before: new Date(Date.now() + 60_000).toISOString(), limit: 10, offset: 0 })).length, 7);
     await assert.rejects(ledger.executions({ status: 'lost' as never, limit: 10, offset: 0 }), { code: 'LEDGER_INVALID_ARGUMENT' });
     await assert.rejects(ledger.executions({ created_after: 'yesterday', limit: 10, offset: 0 }), { code: 'LEDGER_INVALID_ARGUMENT' });
+  }));
+
+  test('executions by status, as calls are opened and closed around the open floor: the same calls and totals as classifying every call', () => withLedger(open, async (ledger) => {
+    const outcome = fc.constantFrom<CallOutcome>('approve', 'approve', 'approve', 'block', 'escalate', 'request_evidence');
+    const events = fc.subarray<CallEvent>(['post_check', 'review_approve', 'review_block', 'outcome_unknown']).chain((picked) => fc.shuffledSubarray(picked, { minLength: picked.length }));
+    const history = fc.array(fc.record({ outcome, events, later: fc.boolean() }), { minLength: 1, maxLength: 14 });
+    // Every run appends to the same ledger: the model holds every call of every run.
+    const calls: ModelCall[] = [];
+    await fc.assert(fc.asyncProperty(history, history, async (before, after) => {
+      // Each call's pre-check, then the events due now; `later` ones come after the first queries.
+      const record = async (specs: typeof before, phase: 'first' | 'second') => {
+        for (const spec of specs) {
+          const row = await ledger.append(makeEntry({ kind: 'pre_check', outcome: spec.outcome }));
+          calls.push({ id: row.envelope_id, outcome: spec.outcome, events: [] });
+        }
+        const start = calls.length - specs.length;
+        for (const [i, spec] of specs.entries()) await recordEvents(calls[start + i]!, phase === 'first' && spec.later ? [] : spec.events);
+      };
+      const pending = new Map<ModelCall, CallEvent[]>();
+      const recordEvents = async (call: ModelCall, list: CallEvent[]) => {
+        for (const event of list) {
+          const parent = call.id;
+          if (event === 'post_check') await ledger.append(makeEntry({ kind: 'post_check', parent_envelope_id: parent }));
+          else if (event === 'outcome_unknown') await ledger.append(makeEntry({ kind: 'outcome_unknown', parent_envelope_id: parent, outcome: null }));
+          else await ledger.append(makeEntry({ kind: 'review', parent_envelope_id: parent, outcome: event === 'review_block' ? 'block' : 'approve', reviewer_id: 'user:sam' }));
+          call.events.push(event);
+        }
+      };
+      const firstCount = calls.length;
+      await record(before, 'first');
+      before.forEach((spec, i) => { if (spec.later) pending.set(calls[firstCount + i]!, spec.events); });
+      await assertStatuses(ledger, calls, 'first');
+      // Calls below the floor the first queries read get closed now, and new calls come after it.
+      for (const [call, list] of pending) await recordEvents(call, list);
+      await record(after, 'second');
+      await assertStatuses(ledger, calls, 'second');
+    }), { numRuns: 6 });
   }));
 
   test('executionPage: the page without its total, after a seq or for given pre-checks', () => withLedger(open, async (ledger) => {

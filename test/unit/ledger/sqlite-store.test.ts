@@ -61,7 +61,7 @@ describe('sqlite store: durability', () => {
     await ledger.append(makeEntry());
     const db = new DatabaseSync(path);
     t.after(() => db.close());
-    assert.deepEqual(db.prepare('SELECT version FROM schema_migrations').all().map((r) => r.version), [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12]);
+    assert.deepEqual(db.prepare('SELECT version FROM schema_migrations').all().map((r) => r.version), [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13]);
     assert.equal(db.prepare('PRAGMA journal_mode').get()?.journal_mode, 'wal');
   });
 

@@ -1,12 +1,14 @@
-// The review queue's open floor: which queries may start at it, and how it moves (only up, at most
-// every OPEN_FLOOR_REFRESH_MS, past every item when none is open).
+// The open floors of the review queue and of the executions list: which queries may start at them,
+// and how a floor moves (only up, at most every OPEN_FLOOR_REFRESH_MS, past every row when none is open).
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OPEN_FLOOR_REFRESH_MS, OpenFloor, onlyOpenItems } from '../../../src/ledger/review-open-floor.ts';
-import type { ReviewQuery } from '../../../src/ledger/index.ts';
+import { OPEN_FLOOR_REFRESH_MS, OpenFloor } from '../../../src/ledger/open-floor.ts';
+import { onlyOpenItems } from '../../../src/ledger/review-open-floor.ts';
+import { onlyOpenCalls } from '../../../src/ledger/execution-queries.ts';
+import { EXECUTION_STATUSES, type ExecutionStatus, type ReviewQuery } from '../../../src/ledger/index.ts';
 
-describe('review queue open floor', () => {
+describe('open floors', () => {
   const cases: Array<[Pick<ReviewQuery, 'status' | 'overdue'>, boolean]> = [
     [{ status: 'open' }, true], [{ status: 'pending' }, true], [{ status: 'claimed' }, true], [{ overdue: true }, true],
     [{ status: 'resolved', overdue: true }, true], // overdue means open: nothing resolved can match either way
@@ -17,9 +19,17 @@ describe('review queue open floor', () => {
     test(`onlyOpenItems(${JSON.stringify(query)}) is ${expected}`, () => assert.equal(onlyOpenItems(query), expected));
   }
 
+  const calls: Array<[ExecutionStatus | undefined, boolean]> = [
+    [undefined, false], ['in_flight', true], ['awaiting_review', true], ['completed', false], ['blocked', false], ['outcome_unknown', false],
+  ];
+  test('every execution status is in the table', () => assert.deepEqual(calls.slice(1).map(([status]) => status).sort(), [...EXECUTION_STATUSES].sort()));
+  for (const [status, expected] of calls) {
+    test(`onlyOpenCalls({ status: ${status} }) is ${expected}`, () => assert.equal(onlyOpenCalls({ status }), expected));
+  }
+
   test('moves to the first open item, past the last item when none is open, never down; refreshed at most every interval', () => {
     let now = 0;
-    const floor = new OpenFloor(() => now);
+    const floor = new OpenFloor(onlyOpenItems, () => now);
     const open = { status: 'open' as const };
     assert.equal(floor.due(open), true, 'never read yet');
     assert.equal(floor.due({ status: 'resolved' }), false, 'a query that reads everything needs no floor');
