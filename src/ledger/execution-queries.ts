@@ -120,6 +120,7 @@ function narrowed(query: ExecutionQuery, binder: Binder, from: number): string[]
   if (query.status === 'blocked') where.push(`l.seq IN (${BLOCKED_SEQS})`);
   return where;
 }
+
 /**
  * The first open pre-check's seq and the last pre-check's seq at or after `from` (a placeholder
  * the store binds), read in one statement, so a floor past `last` skips nothing.
