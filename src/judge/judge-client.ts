@@ -3,7 +3,7 @@
 // trusted. `deadline` bounds the whole judgement, both attempts included.
 
 import { performance } from 'node:perf_hooks';
-import { lazyAgent, loadUndici } from '../http/lazy-undici.ts';
+import { lazyAgent, requestUrl } from '../http/lazy-undici.ts';
 import type { JudgeConfig } from '../config/index.ts';
 import { JUDGE_ANSWER_SCHEMA, parseJudgeAnswer, type JudgeAnswer } from './judge-answer.ts';
 import { judgeMessages, type JudgeMaterial } from './judge-prompt.ts';
@@ -36,9 +36,8 @@ export function createJudgeClient(config: JudgeConfig): JudgeClient {
     const body = JSON.stringify({ model: config.model, temperature: 0, messages: judgeMessages(rubric, material), response_format: responseFormat });
     let response;
     try {
-      const { request } = await loadUndici();
-      response = await request(endpoint, {
-        method: 'POST', dispatcher: await dispatcher.get(), signal, body,
+      response = await requestUrl(await dispatcher.get(), endpoint, {
+        method: 'POST', signal, body,
         headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
       });
     } catch (error) {

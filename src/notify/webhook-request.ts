@@ -2,7 +2,7 @@
 // delivered; anything else (a status, a timeout, a refused connection) is a failure with its
 // reason, for the outbox to retry. The receiver's body is read (bounded) and dropped.
 
-import { lazyAgent, loadUndici, type LazyAgent } from '../http/lazy-undici.ts';
+import { lazyAgent, requestUrl, type LazyAgent } from '../http/lazy-undici.ts';
 import type { Webhook } from './notification-config.ts';
 import type { NotificationEvent } from './notification-event.ts';
 import { webhookBody } from './webhook-body.ts';
@@ -25,10 +25,8 @@ export async function sendWebhook(agent: LazyAgent, webhook: Webhook, event: Not
   const body = webhookBody(webhook.format, event);
   const t = Math.floor(Date.now() / 1000);
   try {
-    const { request } = await loadUndici();
-    const response = await request(webhook.url, {
+    const response = await requestUrl(await agent.get(), webhook.url, {
       method: 'POST',
-      dispatcher: await agent.get(),
       headers: {
         'content-type': 'application/json',
         'user-agent': userAgent,
