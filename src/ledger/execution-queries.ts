@@ -58,9 +58,10 @@ class Binder {
  */
 export function executionSql(query: ExecutionQuery, dialect: 'sqlite' | 'postgres', from = 0): ExecutionSql {
   checkExecutionQuery(query);
+  const statusFilter = (binder: Binder) => (query.status !== undefined ? ` WHERE execution_status = ${binder.bind(query.status)}` : '');
   const page = new Binder(dialect);
   const classified = classifiedCalls(narrowed(query, page, from));
-  const filter = query.status !== undefined ? ` WHERE execution_status = ${page.bind(query.status)}` : '';
+  const filter = statusFilter(page);
   const order = query.order === 'oldest' ? 'ASC' : 'DESC';
   const pageSql = `${classified} SELECT * FROM classified${filter} ORDER BY seq ${order} LIMIT ${page.bind(query.limit)} OFFSET ${page.bind(query.offset)}`;
   const count = new Binder(dialect);
@@ -73,7 +74,8 @@ export function executionSql(query: ExecutionQuery, dialect: 'sqlite' | 'postgre
       SELECT (SELECT count(*) FROM ledger l WHERE ${conditions(query, count).join(' AND ')})
            - (SELECT count(*) FROM classified WHERE execution_status <> 'completed') AS total`;
   } else {
-    countSql = `${classifiedCalls(narrowed(query, count, from))} SELECT count(*) AS total FROM classified${query.status !== undefined ? ` WHERE execution_status = ${count.bind(query.status)}` : ''}`;
+    const counted = classifiedCalls(narrowed(query, count, from));
+    countSql = `${counted} SELECT count(*) AS total FROM classified${statusFilter(count)}`;
   }
   return { page: pageSql, count: countSql, values: page.values, countValues: count.values };
 }

@@ -4,6 +4,7 @@
 // prefix of the chain, leaving an anchor (seq and hash of the last deleted row) to verify from.
 
 import type { Outcome, RiskTier } from '../governance/types.ts';
+import type { RollupReport } from '../insight/analytics/rollup.ts';
 
 export const ENTRY_KINDS = [
   'validate', 'pre_check', 'post_check', 'decision', 'review', 'kill_switch', 'judge',
@@ -322,12 +323,6 @@ export interface WriterRollupOptions {
   pauseRatio: number;
 }
 
-export interface WriterRollupReport {
-  ran: boolean;
-  rows: number;
-  through_seq: number;
-}
-
 export interface Ledger {
   /** Durable when the promise resolves (group-committed with concurrent appends). */
   append(entry: LedgerEntry): Promise<LedgerRow>;
@@ -393,7 +388,7 @@ export interface Ledger {
    * write connection, so the round never blocks this event loop nor waits for the file's lock.
    * Absent elsewhere (the roll-up then runs on the insight connection).
    */
-  runRollup?(options: WriterRollupOptions): Promise<WriterRollupReport>;
+  runRollup?(options: WriterRollupOptions): Promise<RollupReport>;
   /** True when the store can be read and written. */
   ping(): Promise<boolean>;
   /** Flushes pending appends, then closes. */

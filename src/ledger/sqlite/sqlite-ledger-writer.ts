@@ -6,7 +6,8 @@
 import { Worker } from 'node:worker_threads';
 import type { DatabaseSync } from 'node:sqlite';
 import type { PiiDetectorSpec } from '../pii-detector.ts';
-import type { WriterRollupOptions, WriterRollupReport } from '../types.ts';
+import type { WriterRollupOptions } from '../types.ts';
+import type { RollupReport } from '../../insight/analytics/rollup.ts';
 import { createBatchAppender, type AppendRequest, type BatchResult } from './sqlite-batch-append.ts';
 import type { WriterReply, WriterRequest, WriterThreadData } from './sqlite-writer-protocol.ts';
 
@@ -16,7 +17,7 @@ export interface LedgerWriter {
   /** Never rejects: a batch that could not be written resolves as { ok: false }. */
   write(batch: AppendRequest[]): Promise<BatchResult>;
   /** A roll-up round on the writer's connection (the writer thread only); rejects when it fails. */
-  rollUp?(options: WriterRollupOptions): Promise<WriterRollupReport>;
+  rollUp?(options: WriterRollupOptions): Promise<RollupReport>;
   /** Ends the writer. Call only once every write has settled. */
   close(): Promise<void>;
 }
@@ -46,7 +47,7 @@ const WRITER_MODULE = import.meta.url.endsWith('.ts')
 export function startWriterThread(path: string, detector: PiiDetectorSpec | undefined): LedgerWriter {
   const data: WriterThreadData = { path, detector: detector ?? null };
   const pending = new Map<number, (result: BatchResult) => void>();
-  const rollups = new Map<number, { resolve: (report: WriterRollupReport) => void; reject: (error: Error) => void }>();
+  const rollups = new Map<number, { resolve: (report: RollupReport) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let worker: Worker | undefined;
 
@@ -114,7 +115,7 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
     rollUp(options) {
       const thread = (worker ??= spawn());
       const id = nextId++;
-      return new Promise<WriterRollupReport>((resolve, reject) => {
+      return new Promise<RollupReport>((resolve, reject) => {
         const failed = send(thread, { type: 'rollup', id, options });
         if (failed) reject(failed);
         else rollups.set(id, { resolve, reject });

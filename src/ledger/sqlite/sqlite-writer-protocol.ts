@@ -2,7 +2,8 @@
 // structured-cloneable: plain data, strings and RegExps, never functions or class instances.
 
 import type { PiiDetectorSpec } from '../pii-detector.ts';
-import type { WriterRollupOptions, WriterRollupReport } from '../types.ts';
+import type { WriterRollupOptions } from '../types.ts';
+import type { RollupReport } from '../../insight/analytics/rollup.ts';
 import type { AppendRequest, BatchResult } from './sqlite-batch-append.ts';
 
 export interface WriterThreadData {
@@ -19,4 +20,4 @@ export type WriterRequest =
 export type WriterReply =
   /** One message for every batch committed together: one hand-off back instead of one per batch. */
   | { type: 'appended'; results: Array<{ id: number; result: BatchResult }> }
-  | { type: 'rolled_up'; id: number; result: { ok: true; report: WriterRollupReport } | { ok: false; detail: string } };
+  | { type: 'rolled_up'; id: number; result: { ok: true; report: RollupReport } | { ok: false; detail: string } };

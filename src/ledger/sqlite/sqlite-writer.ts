@@ -36,7 +36,7 @@ const loadRollups = async () => {
 function rollUp(id: number, options: WriterRollupOptions): void {
   const reply = (result: Extract<WriterReply, { type: 'rolled_up' }>['result']) => port.postMessage({ type: 'rolled_up', id, result } satisfies WriterReply);
   (rollups ??= loadRollups()).then(({ rollup }) => rollup(options).run(options.maxRows)).then(
-    (report) => reply({ ok: true, report: { ran: report.ran, rows: report.rows, through_seq: report.through_seq } }),
+    (report) => reply({ ok: true, report }),
     (error: unknown) => reply({ ok: false, detail: (error as Error)?.message ?? String(error) }),
   );
 }
