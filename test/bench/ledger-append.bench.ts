@@ -4,7 +4,7 @@
 // Also shows how busy the main thread is per append, which is what the writer thread saves.
 
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +39,12 @@ export const ledgerAppendBench = {
       // durable single-row commit, before any sealing, hashing or thread hand-off.
       const single = await rawInsert(path.join(dir, 'raw-single.db'), sample, 1);
       console.log(`raw node:sqlite INSERT+COMMIT, 1 row per transaction: ${single.rate.toFixed(0)} commits/s, CPU ${single.userMicros.toFixed(0)} us user + ${single.systemMicros.toFixed(0)} us kernel per commit`);
+      // The other design for a durable row: the same row's text appended to a plain journal file and
+      // fdatasync'd, indexed into SQLite later in large batches. What its durable step costs, with
+      // the batched indexing it would still need (SQLite, 256 rows a transaction) beside it.
+      const journal = journalAppend(path.join(dir, 'journal.log'), sample);
+      const indexed = await rawInsert(path.join(dir, 'raw-256.db'), sample, 256);
+      console.log(`journal file append + fdatasync, 1 row each: ${journal.rate.toFixed(0)} rows/s, CPU ${journal.userMicros.toFixed(0)} us user + ${journal.systemMicros.toFixed(0)} us kernel per row; its later indexing, SQLite 256 rows a transaction: ${indexed.userMicros.toFixed(0)} us user + ${indexed.systemMicros.toFixed(0)} us kernel per row`);
       for (const writer of ['thread', 'main'] as const) {
         for (const appenders of [32, 256]) {
           const result = await measureStore(path.join(dir, `${writer}-${appenders}.db`), writer, appenders);
@@ -140,6 +146,31 @@ async function rawInsert(file: string, sample: SQLInputValue[], rowsPerTransacti
   const rate = rows / ((performance.now() - started) / 1000);
   db.close();
   return { rate, userMicros: user / rows, systemMicros: system / rows };
+}
+
+/** One row's text (the columns as JSON) appended to a file and fdatasync'd, one row per sync, for SECONDS. */
+function journalAppend(file: string, sample: SQLInputValue[]): { rate: number; userMicros: number; systemMicros: number } {
+  const fd = openSync(file, 'a');
+  try {
+    const line = Buffer.from(`${JSON.stringify(sample)}\n`);
+    const append = (): void => {
+      writeSync(fd, line);
+      fdatasyncSync(fd);
+    };
+    const warmupEnd = performance.now() + WARMUP_MS;
+    while (performance.now() < warmupEnd) append();
+    let rows = 0;
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    while (performance.now() - started < SECONDS * 1000) {
+      append();
+      rows += 1;
+    }
+    const { user, system } = process.cpuUsage(cpu);
+    return { rate: rows / ((performance.now() - started) / 1000), userMicros: user / rows, systemMicros: system / rows };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** `appenders` closed-loop callers: each appends again as soon as its previous append is durable. */
