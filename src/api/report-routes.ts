@@ -128,9 +128,8 @@ async function visibleJob(ctx: RequestContext, reports: Reports): Promise<Report
 async function readyFile(ctx: RequestContext, reports: Reports): Promise<{ job: ReportJob; format: ReportFormat }> {
   const q = new QueryReader(ctx.query);
   const format = q.oneOf('format', REPORT_FORMATS);
-  if (format === undefined && !ctx.query.has('format')) {
-    throw new ApiError('VALIDATION_FAILED', 'Invalid query parameters: query.format.', { errors: [{ path: 'query.format', message: 'is required (json, csv or pdf)' }] });
-  }
+  // oneOf reads `?format=` (and a bare `?format`) as not given, which for this parameter is missing.
+  if (!ctx.query.get('format')) q.reject('format', 'is required (json, csv or pdf)');
   q.done();
   const job = await visibleJob(ctx, reports);
   if (job.status !== 'done') {
@@ -140,7 +139,7 @@ async function readyFile(ctx: RequestContext, reports: Reports): Promise<{ job: 
       ...(job.status === 'failed' ? {} : { headers: { 'retry-after': '2' } }),
     });
   }
-  return { job, format: format! };
+  return { job, format: format as ReportFormat };
 }
 
 function notGenerated(job: ReportJob, format: ReportFormat): ApiError {

@@ -1,11 +1,12 @@
 // Bodies of the review lifecycle (/v1/review/queue/{id}/...) and approval grants (/v1/approvals).
 
 import { REVIEW_STATUSES } from '../ledger/types.ts';
+import { AGENT_ID_PATTERN, IDENTIFIER_TEXT_PATTERN, NO_CONTROL_CHARACTERS_PATTERN } from './text-patterns.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const note = { type: 'string', minLength: 1, maxLength: 4000, description: 'Why: recorded in the ledger.' };
-const reviewerId = { type: 'string', maxLength: 256, description: 'Who acts, when auth is off (with auth on, the caller\'s identity is used).' };
-const principal = { type: 'string', minLength: 1, maxLength: 256 };
+const reviewerId = { type: 'string', maxLength: 256, pattern: NO_CONTROL_CHARACTERS_PATTERN, description: 'Who acts, when auth is off (with auth on, the caller\'s identity is used).' };
+const principal = { type: 'string', minLength: 1, maxLength: 256, pattern: IDENTIFIER_TEXT_PATTERN };
 
 export const ReviewActionRequest = {
   type: 'object',
@@ -112,7 +113,7 @@ export const ApprovalScope = {
       description: 'once: this exact tool and arguments, one more call; session: calls of this tool in one session; count: the next N calls of the tool; ttl: calls of the tool until it expires; condition: calls whose arguments satisfy a CEL expression over `args`.',
     },
     count: { type: 'integer', minimum: 1, maximum: 10000 },
-    session_id: { type: 'string', minLength: 1, maxLength: 256 },
+    session_id: { type: 'string', minLength: 1, maxLength: 256, pattern: IDENTIFIER_TEXT_PATTERN },
     ttl_seconds: { type: 'integer', minimum: 1, maximum: 31536000, description: 'Expires after this long (default 24 h).' },
     condition: { type: 'string', minLength: 1, maxLength: 2000, description: 'A CEL expression over `args` (the call\'s arguments), e.g. `args.amount <= 500.0`.' },
   },
@@ -123,8 +124,8 @@ export const ApprovalGrantRequest = {
   additionalProperties: false,
   required: ['agent_id', 'tool', 'grant', 'note'],
   properties: {
-    agent_id: { type: 'string', minLength: 1, maxLength: 256 },
-    tool: { type: 'string', minLength: 1, maxLength: 256 },
+    agent_id: { type: 'string', minLength: 1, maxLength: 256, pattern: AGENT_ID_PATTERN },
+    tool: { type: 'string', minLength: 1, maxLength: 256, pattern: IDENTIFIER_TEXT_PATTERN },
     arguments: { type: 'object', description: 'scope once: the exact arguments approved.' },
     grant: ref('ApprovalScope'),
     note,

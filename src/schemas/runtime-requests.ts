@@ -2,10 +2,10 @@
 // These objects are both the ajv validators' source and the OpenAPI components.
 
 import { FRAMEWORKS } from '../governance/types.ts';
+import { AGENT_ID_PATTERN, IDENTIFIER_TEXT_PATTERN, NO_CONTROL_CHARACTERS_PATTERN } from './text-patterns.ts';
 
-export const AGENT_ID_PATTERN = '^[\\w\\-\\.]+$';
-/** Names (actions, tools, models): any text but control characters (NUL, newlines, DEL), which no name holds and logs and stores mangle. */
-const IDENTIFIER_TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f]+$';
+export { AGENT_ID_PATTERN };
+
 /** The spec caps `output` at 100 KB of JSON (checked after schema validation, see validator.ts). */
 export const OUTPUT_MAX_BYTES = 100 * 1024;
 
@@ -132,7 +132,7 @@ export const ReviewResolutionRequest = {
   properties: {
     outcome: { type: 'string', enum: ['approve', 'reject', 'block'], description: 'The reviewer\'s verdict: approve, or reject (block is the same as reject: the spec\'s outcome word).' },
     note: { type: 'string', minLength: 1, maxLength: 4000, description: 'Why: recorded in the ledger; a rejection\'s note is the reason the agent sees.' },
-    reviewer_id: { type: 'string', maxLength: 256, description: 'Who reviewed, when auth is off (with auth on, the caller\'s identity is used).' },
+    reviewer_id: { type: 'string', maxLength: 256, pattern: NO_CONTROL_CHARACTERS_PATTERN, description: 'Who reviewed, when auth is off (with auth on, the caller\'s identity is used).' },
     grant: { $ref: '#/components/schemas/ApprovalScope', description: 'Approve more than this call: a standing approval for later calls (approve only).' },
   },
 };

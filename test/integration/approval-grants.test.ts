@@ -93,6 +93,18 @@ test('revoked grants answer nothing; listing, revocation errors', async (t) => {
   assert.deepEqual([badCel.status, badCel.body.code, badCel.body.errors[0].path], [422, 'VALIDATION_FAILED', 'grant.condition']);
   const noCount = await gw.call('POST', '/v1/approvals', { agent_id: 'ops-agent-1', tool: 'restart_service', grant: { scope: 'count' }, note: 'x' });
   assert.deepEqual([noCount.status, noCount.body.errors[0].path], [422, 'grant.count']);
+  // Text that would become a ledger row's agent, tool or reviewer column: control characters are
+  // refused at the door (the ledger cannot store NUL), not failed with a 500 at the append.
+  const valid = { agent_id: 'ops-agent-1', tool: 'restart_service', grant: { scope: 'session', session_id: 's-1' }, note: 'x' };
+  for (const [change, at] of [
+    [{ agent_id: 'ops\u0000agent' }, 'agent_id'], [{ agent_id: 'ops agent' }, 'agent_id'], [{ tool: 'restart\u0000service' }, 'tool'],
+    [{ tool: 'restart\nservice' }, 'tool'], [{ reviewer_id: 'user:\u0000rita' }, 'reviewer_id'],
+    [{ grant: { scope: 'session', session_id: 's\u00001' } }, 'grant.session_id'],
+  ] as const) {
+    const refused = await gw.call('POST', '/v1/approvals', { ...valid, ...change });
+    assert.deepEqual([refused.status, refused.body.code, refused.body.errors?.[0]?.path], [422, 'VALIDATION_FAILED', at], JSON.stringify(change));
+  }
+  assert.equal((await gw.call('POST', '/v1/approvals', valid)).status, 201);
 });
 
 test('approving a review item with grant once: the same call retried passes, a different one escalates', async (t) => {

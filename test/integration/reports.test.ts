@@ -273,6 +273,13 @@ for (const store of ['sqlite', 'postgres'] as const) {
       const noFormat = await gateway.call('GET', `/v1/reports/${done.body.id}/file`);
       assert.deepEqual([noFormat.status, noFormat.body.errors[0].path], [422, 'query.format']);
       assert.equal((await gateway.call('GET', `/v1/reports/${done.body.id}/file?format=exe`)).status, 422);
+      // An empty format is as missing as no format, for the file and its signature alike.
+      for (const query of ['format=', 'format']) {
+        for (const part of ['file', 'signature']) {
+          const empty = await gateway.call('GET', `/v1/reports/${done.body.id}/${part}?${query}`);
+          assert.deepEqual([empty.status, empty.body.code, empty.body.errors?.[0]?.path], [422, 'VALIDATION_FAILED', 'query.format'], `${part}?${query}: ${empty.text}`);
+        }
+      }
       const unknown = await gateway.call('GET', `/v1/reports/${done.body.id}?verbose=1`);
       assert.deepEqual([unknown.status, unknown.body.code], [400, 'UNKNOWN_QUERY_PARAMETER']);
       assert.equal((await gateway.call('DELETE', `/v1/reports/${done.body.id}`)).status, 405);

@@ -133,6 +133,11 @@ test('separation of duties: the credential that made the call can neither claim 
   assert.deepEqual([unknown.status, unknown.body.code], [404, 'ENVELOPE_NOT_FOUND']);
   const badBody = await gw.call('POST', `/v1/review/queue/${id}/reassign`, { note: 'to nobody' }, reviewer);
   assert.deepEqual([badBody.status, badBody.body.code], [422, 'VALIDATION_FAILED']);
+  // The next holder becomes the row's reviewer column, which cannot hold control characters.
+  for (const to of ['user:\u0000sam', 'user:sam\r\n']) {
+    const badTo = await gw.call('POST', `/v1/review/queue/${id}/reassign`, { to }, reviewer);
+    assert.deepEqual([badTo.status, badTo.body.code, badTo.body.errors?.[0]?.path], [422, 'VALIDATION_FAILED', 'to'], JSON.stringify(to));
+  }
 });
 
 test('critical items can need N distinct approvers (required_approvals); one approval answers 202', async (t) => {
