@@ -17,6 +17,7 @@ export const ERRORS = {
   REQUEST_INCOMPLETE: { status: 400, title: 'The request body ended before it was complete' },
   REQUEST_TIMEOUT: { status: 408, title: 'The request did not arrive in time' },
   HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
+  EXPECTATION_FAILED: { status: 417, title: 'The request expects what the gateway does not do' },
   UNKNOWN_QUERY_PARAMETER: { status: 400, title: 'The route does not take this query parameter' },
   UNAUTHENTICATED: { status: 401, title: 'Missing or invalid credentials' },
   ENTITLEMENT_REQUIRED: { status: 402, title: 'Your tier does not include this feature' },

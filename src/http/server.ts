@@ -98,6 +98,15 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   });
   server.maxConnections = limits.maxConnections;
   server.on('clientError', answerClientError);
+  // An Expect header other than 100-continue: Node answers 417 with no body unless someone
+  // listens; every error the gateway gives is problem+json.
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const requestId = randomUUID();
+    res.setHeader('x-request-id', requestId);
+    res.setHeader('connection', 'close');
+    const expected = String(req.headers.expect ?? '').slice(0, 100);
+    sendError(res, new ApiError('EXPECTATION_FAILED', `Expect: ${JSON.stringify(expected)} cannot be met; send the request without it (or with Expect: 100-continue).`), (req.url ?? '/').split('?')[0]!, requestId);
+  });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, setRoute: (r: string) => void): Promise<void> {
     const sent = req.headers['x-request-id'];

@@ -48,6 +48,26 @@ describe("Node's parser errors answer problem+json", () => {
     assert.equal(status, 431);
     assert.equal(body.code, 'HEADERS_TOO_LARGE');
   });
+
+  test('an Expect header other than 100-continue is 417 EXPECTATION_FAILED, and nothing is recorded', async (t) => {
+    const gw = await startTestGateway(t);
+    const sent = JSON.stringify(validateBody());
+    const { text } = await rawExchange(gw, [
+      'POST /v1/runtime/validate HTTP/1.1', 'host: x', 'content-type: application/json', 'expect: bogus',
+      `content-length: ${Buffer.byteLength(sent)}`, '', sent,
+    ].join('\r\n'));
+    const { status, headers, body } = problemOf(text);
+    assert.equal(status, 417);
+    assert.match(headers, /content-type: application\/problem\+json/);
+    assert.match(headers, /x-request-id: /);
+    assert.deepEqual([body.code, body.status, body.instance], ['EXPECTATION_FAILED', 417, '/v1/runtime/validate']);
+    assert.equal((await gw.call('GET', '/v1/audit/executions')).body.total, 0);
+    // 100-continue is the expectation HTTP defines: answered as usual.
+    const { text: continued } = await rawExchange(gw, [
+      'GET /health HTTP/1.1', 'host: x', 'expect: 100-continue', 'connection: close', '', '',
+    ].join('\r\n'));
+    assert.match(continued, /HTTP\/1\.1 200/);
+  });
 });
 
 describe('content types: JSON in UTF-8 only', () => {
