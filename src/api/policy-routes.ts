@@ -2,7 +2,7 @@
 // against the active bundle, or against rules they have not deployed yet, and see which rules
 // fire and what the outcome would be. Nothing is recorded.
 
-import { ApiError, type Route } from '../http/index.ts';
+import { ApiError, MAX_LISTED_ERRORS, type Route } from '../http/index.ts';
 import { validateRequest } from '../schemas/index.ts';
 import { PolicyLoadError, compilePolicyBundleSources, formatPolicyIssue, type PolicyBundle } from '../policy/index.ts';
 import { DRY_RUN_SUBJECTS, type DryRunContextInput, type DryRunSubject, type PolicySource, type Runtime } from '../runtime/index.ts';
@@ -88,7 +88,10 @@ function requestBundle(given: NonNullable<EvaluateBody['bundle']>, active: Polic
     const count = error.issues.length === 1 ? '1 problem' : `${error.issues.length} problems`;
     throw new ApiError('POLICY_INVALID', `The bundle in the request has ${count}; nothing was evaluated.`, {
       errors: error.issues.map((issue) => ({ path: `bundle.files.${issue.file.replace(`${REQUEST_BUNDLE}/`, '')}`, message: formatPolicyIssue(issue) })),
-      extensions: { issues: error.issues },
+      // The same bound as `errors` (problemBody): the first problems, and how many more.
+      extensions: error.issues.length > MAX_LISTED_ERRORS
+        ? { issues: error.issues.slice(0, MAX_LISTED_ERRORS), issues_omitted: error.issues.length - MAX_LISTED_ERRORS }
+        : { issues: error.issues },
     });
   }
 }

@@ -13,6 +13,7 @@ import { buildStageView } from './stage-view.ts';
 import { evaluateTrustChain } from './trust-chain.ts';
 import { runValidation } from './validation-engine.ts';
 import { countsTowardScores, evaluateRules, ruleFailure } from './rule-evaluation.ts';
+import { listedFailures } from './failure-listing.ts';
 import type { StageView } from './stage-view.ts';
 import type {
   ConfidenceResult, Failure, GovernanceContext, GovernanceEvaluation, GovernanceInput, RiskAssessment, RuleFinding, ValidationResult,
@@ -105,7 +106,7 @@ export function evaluate(input: GovernanceInput, ctx: GovernanceContext): Govern
       safety_score: validation.scores.safety,
       contradiction_score: validation.contradiction,
       final_confidence: confidence.finalConfidence,
-      failures,
+      failures: listedFailures(failures),
     },
     risk,
     decision,

@@ -1,7 +1,7 @@
 // The HTTP core: server, router, body limits and the problem+json error catalogue. No framework:
 // the hot path stays small and ours.
 
-export { ApiError, ERRORS, PROBLEM_TYPE_BASE, problemBody } from './errors.ts';
+export { ApiError, ERRORS, MAX_LISTED_ERRORS, PROBLEM_TYPE_BASE, problemBody } from './errors.ts';
 export type { ErrorCode, FieldError } from './errors.ts';
 export { Router } from './router.ts';
 export { jsonContentTypeProblem, parseJson, readBody, strictJsonProblem } from './body.ts';

@@ -2,7 +2,7 @@
 // line:column of the field it complains about.
 
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import type { Document, Node } from 'yaml';
+import type { Document, Node, Pair, YAMLMap } from 'yaml';
 import type { PolicyIssue } from './policy-load-error.ts';
 import { dottedPath } from './field-path.ts';
 import type { FieldPath } from './field-path.ts';
@@ -43,13 +43,20 @@ export class PolicySource {
       return;
     }
     this.text = text;
-    const doc = parseDocument(text, { lineCounter: this.lineCounter, uniqueKeys: true, merge: true, prettyErrors: false });
+    // Duplicate keys are found here, not by the yaml package: its check compares each key with
+    // every earlier key of the map, and a 20,000-key file took 19 s of the event loop.
+    const doc = parseDocument(text, { lineCounter: this.lineCounter, uniqueKeys: false, merge: true, prettyErrors: false });
     this.doc = doc;
-    for (const error of doc.errors) {
-      const { line, col } = this.lineCounter.linePos(error.pos[0]);
-      const duplicate = error.code === 'DUPLICATE_KEY' ? this.describeDuplicateKey(error.pos[0]) : undefined;
-      const message = duplicate?.message ?? error.message.split('\n')[0];
-      this.syntaxIssues.push({ file: this.display, line, column: col, path: duplicate?.path ?? '', message });
+    const found = [
+      ...doc.errors.map((error) => ({ offset: error.pos[0], path: '', message: error.message.split('\n')[0] })),
+      ...duplicateKeys(doc.contents, []).map(({ offset, key, parent }) => ({
+        offset, path: dottedPath([...parent, key]),
+        message: parent.length === 1 && parent[0] === 'tools' ? `duplicate tool name '${key}'` : `duplicate key '${key}'`,
+      })),
+    ].sort((a, b) => a.offset - b.offset);
+    for (const { offset, path, message } of found) {
+      const { line, col } = this.lineCounter.linePos(offset);
+      this.syntaxIssues.push({ file: this.display, line, column: col, path, message });
     }
     if (this.syntaxIssues.length > 0) return;
     try {
@@ -76,7 +83,7 @@ export class PolicySource {
   positionInString(segments: FieldPath, index: number): { line: number; column: number } {
     let node: unknown = this.doc?.contents ?? null;
     for (const segment of segments) {
-      if (isMap(node)) node = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment))?.value;
+      if (isMap(node)) node = pairAt(node, segment)?.value;
       else if (isSeq(node) && typeof segment === 'number') node = node.items[segment];
       else node = undefined;
     }
@@ -95,7 +102,7 @@ export class PolicySource {
       let next: unknown;
       let keyOffset: number | undefined;
       if (isMap(node)) {
-        const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segments[i]));
+        const pair = pairAt(node, segments[i]!);
         if (pair === undefined) break;
         keyOffset = rangeStart(pair.key);
         next = pair.value;
@@ -117,13 +124,6 @@ export class PolicySource {
     return { line, column: col };
   }
 
-  private describeDuplicateKey(offset: number): { path: string; message: string } | undefined {
-    const found = findKeyAt(this.doc?.contents ?? null, offset, []);
-    if (found === undefined) return undefined;
-    const path = dottedPath([...found.parent, found.key]);
-    const isTool = found.parent.length === 1 && found.parent[0] === 'tools';
-    return { path, message: isTool ? `duplicate tool name '${found.key}'` : `duplicate key '${found.key}'` };
-  }
 }
 
 function rangeStart(node: unknown): number | undefined {
@@ -131,19 +131,44 @@ function rangeStart(node: unknown): number | undefined {
   return Array.isArray(range) ? range[0] : undefined;
 }
 
-function findKeyAt(node: unknown, offset: number, path: Array<string | number>): { key: string; parent: Array<string | number> } | undefined {
-  if (isMap(node)) {
-    for (const pair of node.items) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : '?';
-      if (rangeStart(pair.key) === offset) return { key, parent: path };
-      const inner = findKeyAt(pair.value, offset, [...path, key]);
-      if (inner !== undefined) return inner;
+/** The first pair of `map` whose key reads as `segment`; each map indexed once, as issues look up many fields of one map. */
+const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+function pairAt(map: YAMLMap, segment: string | number): Pair | undefined {
+  let index = pairIndex.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const pair of map.items) {
+      if (!isScalar(pair.key)) continue;
+      const key = String(pair.key.value);
+      if (!index.has(key)) index.set(key, pair);
     }
-  } else if (isSeq(node)) {
-    for (let i = 0; i < node.items.length; i++) {
-      const inner = findKeyAt(node.items[i], offset, [...path, i]);
-      if (inner !== undefined) return inner;
-    }
+    pairIndex.set(map, index);
   }
-  return undefined;
+  return index.get(String(segment));
+}
+
+/**
+ * Every key that repeats an earlier key of its map (scalar keys with the same value, as the yaml
+ * package compares them), with where it is: one pass over the document.
+ */
+function duplicateKeys(node: unknown, path: Array<string | number>): Array<{ offset: number; key: string; parent: Array<string | number> }> {
+  const found: Array<{ offset: number; key: string; parent: Array<string | number> }> = [];
+  const walk = (current: unknown, at: Array<string | number>): void => {
+    if (isMap(current)) {
+      const seen = new Set<unknown>();
+      for (const pair of current.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : '?';
+        if (isScalar(pair.key)) {
+          if (seen.has(pair.key.value)) found.push({ offset: rangeStart(pair.key) ?? 0, key, parent: at });
+          else seen.add(pair.key.value);
+        }
+        walk(pair.value, [...at, key]);
+      }
+    } else if (isSeq(current)) {
+      current.items.forEach((item, i) => walk(item, [...at, i]));
+    }
+  };
+  walk(node, path);
+  return found;
 }

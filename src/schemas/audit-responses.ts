@@ -280,9 +280,10 @@ export const Problem = {
     instance: { type: 'string' },
     errors: {
       type: 'array',
-      description: 'For 422: every failing field.',
+      description: 'For 422: every failing field, at most 100 (then `errors_omitted`).',
       items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
     },
+    errors_omitted: { type: 'integer', minimum: 1, description: 'How many failing fields are not listed in `errors`, when there were more than 100.' },
   },
 };
 

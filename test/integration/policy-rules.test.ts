@@ -217,6 +217,20 @@ describe('POST /v1/policy/evaluate', () => {
     assert.equal(broken.body.errors[0].path, 'bundle.files.rules/freeze.yaml');
     assert.match(broken.body.errors[0].message, /^request\.bundle\/rules\/freeze\.yaml:4:16 rules\[0\]\.when: CEL type error: tool call has no field 'nam'/);
 
+    // A file of thousands of bad keys (one repeated): answered in one pass, its problems counted
+    // in the detail and the first 100 listed (the yaml package's own duplicate check compared each
+    // key with every earlier one: 20,000 keys held the event loop for 19 s).
+    const keys = Array.from({ length: 5000 }, (_, i) => `k${i}: v`).join('\n');
+    const wide = await gw.call('POST', '/v1/policy/evaluate', { pre_check: preCheckBody(), bundle: { files: { 'rules/wide.yaml': `${keys}\nk7: again\n` } } });
+    assert.equal(wide.status, 422);
+    assert.deepEqual([wide.body.code, wide.body.detail], ['POLICY_INVALID', 'The bundle in the request has 1 problem; nothing was evaluated.']);
+    assert.match(wide.body.errors[0].message, /rules\/wide\.yaml:5001:1 k7: duplicate key 'k7'$/);
+    const unknown = await gw.call('POST', '/v1/policy/evaluate', { pre_check: preCheckBody(), bundle: { files: { 'rules/wide.yaml': keys } } });
+    assert.equal(unknown.status, 422);
+    assert.match(unknown.body.detail, /has 5001 problems/);
+    assert.deepEqual([unknown.body.errors.length, unknown.body.errors_omitted, unknown.body.issues.length, unknown.body.issues_omitted], [100, 4901, 100, 4901]);
+    assert.deepEqual(responseErrors('Problem', unknown.body), []);
+
     const none = await gw.call('POST', '/v1/policy/evaluate', {});
     assert.equal(none.status, 422);
     assert.match(none.body.errors[0].message, /exactly one of pre_check, validate, post_check, envelope_id/);

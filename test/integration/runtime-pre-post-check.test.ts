@@ -41,11 +41,36 @@ for (const [name, overrides, code] of blocked) {
   });
 }
 
+test('pre-check with thousands of members outside the scope: blocked, and the answer and the row list 20 of them and a count', async (t) => {
+  const gw = await startTestGateway(t);
+  const params: Record<string, unknown> = { invoice_id: 'INV-20260042', amount: 10, currency: 'EUR' };
+  for (let i = 0; i < 5000; i += 1) params[`extra_${i}`] = i;
+  const res = await gw.call('POST', '/v1/runtime/pre-check', preCheckBody({ params }));
+  assert.equal(res.status, 200);
+  assert.deepEqual(responseErrors('PreCheckResponse', res.body), []);
+  assert.deepEqual([res.body.decision.outcome, res.body.validation.tool_trust_score], ['block', 0]);
+  const scope = res.body.validation.failures.filter((f: { code: string }) => f.code === 'TOOL_OUT_OF_SCOPE');
+  assert.equal(scope.length, 21);
+  assert.match(scope[20].message, /^4980 more TOOL_OUT_OF_SCOPE failures/);
+  assert.ok(res.text.length < 20_000, `answer of ${res.text.length} characters`);
+  const record = await gw.call('GET', `/v1/audit/executions/${res.body.envelope_id}`);
+  assert.deepEqual(record.body.payload.response.validation.failures, res.body.validation.failures, 'the row records what the answer said');
+});
+
 test('pre-check 422: missing action, params not an object', async (t) => {
   const gw = await startTestGateway(t);
   const res = await gw.call('POST', '/v1/runtime/pre-check', { agent_id: 'payments-agent-1', params: 'amount=5' });
   assert.equal(res.status, 422);
   assert.deepEqual(res.body.errors.map((e: { path: string }) => e.path).sort(), ['action', 'params']);
+});
+
+test('a body with hundreds of unknown members: 422 listing the first 100 and counting the rest', async (t) => {
+  const gw = await startTestGateway(t);
+  const body: Record<string, unknown> = preCheckBody();
+  for (let i = 0; i < 300; i += 1) body[`unknown_${i}`] = i;
+  const res = await gw.call('POST', '/v1/runtime/pre-check', body);
+  assert.deepEqual([res.status, res.body.code, res.body.errors.length, res.body.errors_omitted], [422, 'VALIDATION_FAILED', 100, 200]);
+  assert.deepEqual(responseErrors('Problem', res.body), []);
 });
 
 test('post-check: records a new row linked to the pre-check and never changes the pre-check row', async (t) => {
