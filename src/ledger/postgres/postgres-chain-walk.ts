@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { checkPayload, createChainVerifier, type Finding } from '../chain/chain-verifier.ts';
 import { startRetainedWalk } from '../chain/retained-chain.ts';
+import { timeSlice, type TimeSlice } from '../chain/time-slice.ts';
 import { payloadTextMatches } from '../chain/payload-text.ts';
 import { POSTGRES_COLUMNS } from './postgres-batch-append.ts';
 import type { ChainHead, StoredRow } from '../stored-row.ts';
@@ -23,6 +24,7 @@ const at = Object.fromEntries(POSTGRES_COLUMNS.map((column, i) => [column, i])) 
  */
 export async function walkPostgresChain(
   pool: pg.Pool, head: ChainHead, range: VerifyRange = {}, retained: LedgerAnchor | null = null, pageRows = VERIFY_PAGE_ROWS,
+  slice: TimeSlice = timeSlice(),
 ): Promise<VerifyReport> {
   const started = performance.now();
   const begin = await startRetainedWalk(head, range, retained, started, async (seq) =>
@@ -39,6 +41,7 @@ export async function walkPostgresChain(
   });
   let cursor = anchor.seq;
   let ok = true;
+  // A page is checked in slices of the event loop (`slice`): one row can be megabytes.
   let next: Promise<pg.QueryResult<unknown[]>> | undefined = fetchPage(cursor);
   while (ok && next) {
     const { rows } = await next;
@@ -61,6 +64,7 @@ export async function walkPostgresChain(
       }
       ok = verifier.checkWith(row, () => checkPayloadColumns(row, values[at.payload] as string | null, values[at.pii_spans] as string | null));
       if (!ok) break;
+      if (slice.spent()) await slice.yield();
     }
   }
   if (ok) verifier.expectEnd(to);
