@@ -1,7 +1,7 @@
 // Reading request bodies with a hard byte limit enforced while the bytes arrive: an oversized
 // body is refused (413) as soon as the limit is crossed, without buffering the rest.
 
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { StrictJsonError, parseStrictJson, type StrictJsonRule } from '../json/index.ts';
 import { ApiError, type ErrorCode } from './errors.ts';
 
@@ -86,12 +86,23 @@ export function jsonContentTypeProblem(contentType: string | undefined): string 
 }
 
 /**
+ * A body with a content coding (gzip, br...) is refused: the gateway reads the bytes as they are,
+ * and a sidecar checks and forwards exactly those bytes, so a coding the upstream would undo
+ * could make it act on something that was never checked.
+ */
+export function contentEncodingProblem(encoding: string | string[] | undefined): string | null {
+  const value = (Array.isArray(encoding) ? encoding.join(',') : encoding ?? '').trim().toLowerCase();
+  if (value === '' || value === 'identity') return null;
+  return `Content-Encoding "${value.slice(0, 100)}" is not accepted: request bodies are read, checked and forwarded as they are; send application/json uncompressed.`;
+}
+
+/**
  * Parses a JSON request body with the strict parser (src/json): the body must be labelled JSON
- * in UTF-8, be valid UTF-8, and be JSON every reader reads the same way. An empty body counts
+ * in UTF-8 with no content coding, be valid UTF-8, and be JSON every reader reads the same way. An empty body counts
  * as malformed.
  */
-export function parseJson(body: Buffer, contentType: string | undefined): unknown {
-  const problem = jsonContentTypeProblem(contentType);
+export function parseJson(body: Buffer, headers: IncomingHttpHeaders): unknown {
+  const problem = jsonContentTypeProblem(headers['content-type']) ?? contentEncodingProblem(headers['content-encoding']);
   if (problem) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', problem, { extensions: { accepted: ['application/json', 'application/json; charset=utf-8'] } });
   if (body.length === 0) throw new ApiError('INVALID_JSON', 'The request body is empty; a JSON document is required.');
   let text: string;

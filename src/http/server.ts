@@ -145,7 +145,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         params: match.params,
         route: match.route.path,
         meta: match.route.meta ?? {},
-        json: () => (parsed ??= readBody(req, maxBodyBytes).then((body) => parseJson(body, req.headers['content-type']))),
+        json: () => (parsed ??= readBody(req, maxBodyBytes).then((body) => parseJson(body, req.headers))),
       };
       const route = match.route;
       const result = tracingOn()

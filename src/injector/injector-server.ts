@@ -56,7 +56,7 @@ export async function startInjector(config: InjectorConfig, options: { logger?: 
       }
       if (path !== MUTATE_PATH) throw new ApiError('ROUTE_NOT_FOUND', `No route for ${req.method} ${path}; the webhook path is ${MUTATE_PATH}.`);
       if (req.method !== 'POST') throw notAllowed(path, 'POST');
-      const request = parseAdmissionReview(parseJson(await readBody(req, config.maxBodyBytes), req.headers['content-type']));
+      const request = parseAdmissionReview(parseJson(await readBody(req, config.maxBodyBytes), req.headers));
       const decision = decideInjection(request, { template: template.current(), selfLabels: config.selfLabels });
       log(logger, request, decision, requestId);
       send(res, 200, admissionResponse(request.uid, outcomeOf(decision)));

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { once } from 'node:events';
+import { gzipSync } from 'node:zlib';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { rawRequest, startToolServer } from '../helpers/tool-server.ts';
 import { validateBody } from '../helpers/bodies.ts';
@@ -80,6 +81,9 @@ describe('content types: JSON in UTF-8 only', () => {
     ['charset=utf-8', { 'content-type': 'application/json; charset=utf-8' }, 200, null],
     ['charset="UTF-8"', { 'content-type': 'application/json; charset="UTF-8"' }, 200, null],
     ['plain application/json', { 'content-type': 'application/json' }, 200, null],
+    ['Content-Encoding: gzip on a plain body', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['Content-Encoding: x-unknown', { 'content-type': 'application/json', 'content-encoding': 'x-unknown' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['Content-Encoding: identity', { 'content-type': 'application/json', 'content-encoding': 'Identity' }, 200, null],
   ];
   for (const [name, headers, status, code] of cases) {
     test(`${name}: ${status}`, async (t) => {
@@ -112,6 +116,13 @@ describe('content types: JSON in UTF-8 only', () => {
     const res = await rawRequest(gw.url, 'POST', '/pay', '{"invoice_id":"INV-20260042"}', {});
     assert.equal(res.status, 415, res.body);
     assert.equal(JSON.parse(res.body).code, 'UNSUPPORTED_MEDIA_TYPE');
+    // A compressed body: what the sidecar would check (the bytes) is not what the upstream acts on
+    // (what they inflate to), so it is refused, whether or not the bytes happen to read as JSON.
+    for (const sent of [gzipSync('{"invoice_id":"INV-20260042"}'), Buffer.from('{"invoice_id":"INV-20260042"}')]) {
+      const coded = await rawRequest(gw.url, 'POST', '/pay', sent as unknown as string, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      assert.equal(coded.status, 415, coded.body);
+      assert.match(JSON.parse(coded.body).detail, /Content-Encoding "gzip"/);
+    }
     assert.equal(upstream.received.length, 0);
   });
 });

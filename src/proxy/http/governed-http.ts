@@ -46,7 +46,7 @@ export async function handleGovernedHttp(deps: GovernedDeps, call: ProxiedReques
     const unsafe = unsafePathReason(target.path);
     if (unsafe) throw new ApiError('PROXY_PATH_REJECTED', `The path holds ${unsafe}; a governed route does not forward it.`);
     const raw = await readBody(req, deps.maxBodyBytes, call.ticket?.reserve);
-    const body = raw.length === 0 ? undefined : parseJson(raw, req.headers['content-type']);
+    const body = raw.length === 0 ? undefined : parseJson(raw, req.headers);
     const identified = identifyTool(route.tool!, target.path, target.search, body);
     if (!identified.ok) {
       throw new ApiError('TOOL_NOT_IDENTIFIED', `Route ${route.name} cannot tell which tool this request calls: ${identified.reason}. It was not forwarded.`, {

@@ -72,7 +72,7 @@ async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
   const raw = await readBody(req, deps.maxBodyBytes, call.ticket?.reserve);
   let message: unknown;
   try {
-    message = parseJson(raw, req.headers['content-type']);
+    message = parseJson(raw, req.headers);
   } catch (error) {
     if ((error as ApiError).code !== 'INVALID_JSON') throw error;
     sendJson(res, 400, errorMessage(null, PARSE_ERROR, `Parse error: ${(error as ApiError).detail}`));

@@ -2457,11 +2457,13 @@ export interface components {
             /** @example VALIDATION_FAILED */
             code: string;
             detail: string;
-            /** @description For 422: every failing field. */
+            /** @description For 422: every failing field, at most 100 (then `errors_omitted`). */
             errors?: {
                 message: string;
                 path: string;
             }[];
+            /** @description How many failing fields are not listed in `errors`, when there were more than 100. */
+            errors_omitted?: number;
             instance?: string;
             status: number;
             title: string;
