@@ -113,27 +113,24 @@ export function analyticsRoutes(deps: AnalyticsRouteDeps): Route[] {
 
 /** Reads from / to / period and the agent scope; throws PERIOD_INVALID for a period no query should run. */
 function readPeriodAndScope(q: QueryReader, nowMs: number, callerScope: AgentScope | undefined): { period: Period; scope: AgentScope | undefined } {
-  const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-  const fromText = q.string('from', ISO);
-  const toText = q.string('to', ISO);
+  // The calendar-checked reading every route shares (2026-02-30 is refused, not rolled over).
+  const fromText = q.dateTime('from');
+  const toText = q.dateTime('to');
   const periodText = q.string('period', /^(\d{1,6}[smhdw]){1,4}$/);
   const agentText = q.string('agents', /^[^,]+(,[^,]+)*$/);
   const agents = agentText?.split(',') ?? [];
-  const time = (text: string | undefined, name: string): number | undefined => {
-    if (text === undefined) return undefined;
-    const ms = Date.parse(text);
-    if (Number.isNaN(ms)) throw new ApiError('VALIDATION_FAILED', `Invalid query parameters: query.${name}.`, { errors: [{ path: `query.${name}`, message: 'must be an ISO-8601 date-time' }] });
-    return ms;
-  };
+  // A bad date is a bad parameter (422 VALIDATION_FAILED), said before any check of the period.
+  if (q.failed('from') || q.failed('to')) q.done();
+  const time = (text: string | undefined): number | undefined => (text === undefined ? undefined : Date.parse(text));
   const badAgent = agents.find((agent) => !AGENT_PATTERN.test(agent));
   if (badAgent !== undefined || agents.length > MAX_SCOPE_AGENTS) {
     throw new ApiError('VALIDATION_FAILED', 'Invalid query parameters: query.agents.', { errors: [{ path: 'query.agents', message: `must be up to ${MAX_SCOPE_AGENTS} comma-separated agent ids or globs (letters, digits, - _ . : @ / *)` }] });
   }
   const periodSeconds = periodText === undefined ? undefined : parseDurationSeconds(periodText);
   if (periodText !== undefined && periodSeconds === undefined) throw new ApiError('PERIOD_INVALID', `period "${periodText}" is not a duration like 15m, 24h or 7d.`);
-  const to = time(toText, 'to') ?? nowMs;
+  const to = time(toText) ?? nowMs;
   if (fromText !== undefined && periodText !== undefined) throw new ApiError('PERIOD_INVALID', 'Give from (with to) or period, not both.');
-  const from = time(fromText, 'from') ?? to - (periodSeconds ?? 86_400) * 1000;
+  const from = time(fromText) ?? to - (periodSeconds ?? 86_400) * 1000;
   if (from >= to) throw new ApiError('PERIOD_INVALID', `The period is empty or reversed: from ${new Date(from).toISOString()} is not before to ${new Date(to).toISOString()}.`);
   if (to - from > MAX_PERIOD_DAYS * DAY_MS) throw new ApiError('PERIOD_INVALID', `The period is longer than ${MAX_PERIOD_DAYS} days.`);
   if (from > nowMs) throw new ApiError('PERIOD_INVALID', 'The period starts in the future.');

@@ -17,8 +17,21 @@ export class QueryReader {
     this.#query = query;
   }
 
+  /**
+   * The value of `name`, which must be given at most once: `?limit=1&limit=500` means one thing
+   * to a reader that takes the first and another to one that takes the last (a proxy or a WAF in
+   * front), as a JSON member named twice does, and is refused the same way.
+   */
+  #raw(name: string): string | null {
+    const all = this.#query.getAll(name);
+    if (all.length > 1 && !this.failed(name)) {
+      this.#errors.push({ path: `query.${name}`, message: `is given ${all.length} times; give it once` });
+    }
+    return all[0] ?? null;
+  }
+
   integer(name: string, rule: IntegerRule): number {
-    const raw = this.#query.get(name);
+    const raw = this.#raw(name);
     if (raw === null || raw === '') return rule.fallback;
     // Decimal digits only: Number() would also accept "1e2", "0x10", " 5" and "5.0".
     const value = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
@@ -31,20 +44,20 @@ export class QueryReader {
 
   optionalInteger(name: string, min: number): number | undefined {
     // Empty counts as absent, as in integer(); its fallback would silently narrow a range to seq `min`.
-    const raw = this.#query.get(name);
+    const raw = this.#raw(name);
     if (raw === null || raw === '') return undefined;
     return this.integer(name, { fallback: min, min, max: Number.MAX_SAFE_INTEGER });
   }
 
   string(name: string, pattern: RegExp): string | undefined {
-    const raw = this.#query.get(name);
+    const raw = this.#raw(name);
     if (raw === null || raw === '') return undefined;
     if (!pattern.test(raw)) this.#errors.push({ path: `query.${name}`, message: `must match ${pattern.source}` });
     return raw;
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
-    const raw = this.#query.get(name);
+    const raw = this.#raw(name);
     if (raw === null || raw === '') return undefined;
     if (!(allowed as readonly string[]).includes(raw)) {
       this.#errors.push({ path: `query.${name}`, message: `must be one of: ${allowed.join(', ')}` });
@@ -58,7 +71,7 @@ export class QueryReader {
    * midnight UTC), as UTC in the form created_at is stored in, so the two compare as text.
    */
   dateTime(name: string): string | undefined {
-    const raw = this.#query.get(name);
+    const raw = this.#raw(name);
     if (raw === null || raw === '') return undefined;
     const at = ISO_DATE_TIME.test(raw) && realDate(raw.slice(0, 10)) ? Date.parse(raw) : Number.NaN;
     if (Number.isNaN(at)) {
@@ -66,6 +79,11 @@ export class QueryReader {
       return undefined;
     }
     return new Date(at).toISOString();
+  }
+
+  /** True when `name` was read and refused. */
+  failed(name: string): boolean {
+    return this.#errors.some((error) => error.path === `query.${name}`);
   }
 
   /** Adds an error found by a check across parameters (a range the wrong way round). */

@@ -9,7 +9,7 @@ import {
   TEAM_NAME_PATTERN, TIERS, agentScopeProblem, isTier, issueApiKey, type ApiKeyRecord, type KeyStore, type Member, type Role, type Tier,
 } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { isCallKind, isDecidedKind, toIsoUtc } from '../ledger/index.ts';
+import { isCallKind, isDecidedKind } from '../ledger/index.ts';
 import { validateRequest } from '../schemas/index.ts';
 import { QueryReader, pagingParameters } from './query-params.ts';
 import { readScope } from './team-scope.ts';
@@ -29,7 +29,6 @@ const USAGE_DEFAULT_DAYS = 30;
 const DAY_MS = 86_400_000;
 const TEAM_QUERY = { name: 'team', in: 'query' as const, description: 'The team (default: the caller\'s own).', schema: { type: 'string', pattern: TEAM_NAME_PATTERN.source } };
 const idPath = (what: string) => ({ name: 'id', in: 'path' as const, required: true, description: `The ${what} id.`, schema: { type: 'string' } });
-const ISO = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
 export function teamRoutes(deps: TeamRouteDeps): Route[] {
   const now = deps.now ?? Date.now;
@@ -273,12 +272,12 @@ export function teamRoutes(deps: TeamRouteDeps): Route[] {
       handler: async (ctx) => {
         const q = new QueryReader(ctx.query);
         const requested = q.string('team', TEAM_NAME_PATTERN);
-        const fromRaw = q.string('from', ISO);
-        const toRaw = q.string('to', ISO);
+        const fromRaw = q.dateTime('from');
+        const toRaw = q.dateTime('to');
         q.done();
         const keys = store();
-        const to = toRaw === undefined ? new Date(now()).toISOString() : isoParam(toRaw, 'to');
-        const from = fromRaw === undefined ? new Date(Date.parse(to) - USAGE_DEFAULT_DAYS * DAY_MS).toISOString() : isoParam(fromRaw, 'from');
+        const to = toRaw ?? new Date(now()).toISOString();
+        const from = fromRaw ?? new Date(Date.parse(to) - USAGE_DEFAULT_DAYS * DAY_MS).toISOString();
         if (from >= to) throw new ApiError('VALIDATION_FAILED', 'from must be before to.', { errors: [{ path: 'query.from', message: `must be before to (${to})` }] });
         const team = teamOf(ctx, requested, false);
         // A member's reads stay within the team; an admin or fleet-wide credential asking for a team gets that team's agents.
@@ -301,14 +300,6 @@ function rolesIn(member: Member, team: string): Role[] {
 
 function keyDetail(key: ApiKeyRecord): Record<string, unknown> {
   return { key_id: key.id, team: key.team, tier: key.tier, roles: key.roles, agent_scope: key.agent_scope, member_id: key.member_id, name: key.name };
-}
-
-function isoParam(raw: string, name: string): string {
-  try {
-    return toIsoUtc(raw, name);
-  } catch {
-    throw new ApiError('VALIDATION_FAILED', `${name} must be an ISO-8601 time.`, { errors: [{ path: `query.${name}`, message: 'must be an ISO-8601 time' }] });
-  }
 }
 
 type AgentCounts = Array<{ agent_id: string; kind: string; outcome: string | null; count: number }>;

@@ -46,3 +46,23 @@ test('known query parameters still work, and a misspelt one next to them is refu
   assert.deepEqual(typo.body.unknown_parameters, ['limt']);
   assert.equal((await gw.call('GET', '/health')).status, 200);
 });
+
+test('a parameter given twice is 422 naming it; a date that is not on the calendar is 422 (team usage: team-roles.test.ts)', async (t) => {
+  const gw = await startTestGateway(t, { env: { DEFAULT_TIER: 'enterprise' } });
+  const refused: Array<[string, string]> = [
+    ['/v1/audit/executions?limit=1&limit=500', 'query.limit'],
+    ['/v1/audit/executions?status=blocked&status=completed', 'query.status'],
+    ['/v1/review/queue?agent_id=a&agent_id=b', 'query.agent_id'],
+    ['/v1/audit/executions?from=2026-02-30', 'query.from'],
+    ['/v1/analytics/summary?to=2026-02-30T00:00:00Z', 'query.to'],
+    ['/v1/analytics/summary?from=2026-11-01T00:00:00Z&from=2026-11-02T00:00:00Z', 'query.from'],
+  ];
+  for (const [url, at] of refused) {
+    const res = await gw.call('GET', url);
+    assert.deepEqual([res.status, res.body.code, res.body.errors?.map((e: { path: string }) => e.path)], [422, 'VALIDATION_FAILED', [at]], `${url}: ${res.text}`);
+  }
+  for (const url of ['/v1/analytics/summary?from=2026-11-01&to=2026-11-02']) {
+    const res = await gw.call('GET', url);
+    assert.equal(res.status, 200, `${url}: ${res.text}`);
+  }
+});

@@ -329,6 +329,9 @@ for (const store of ['sqlite', 'postgres'] as const) {
         ['PUT', '/v1/team/agents', { agents: ['payments-[a]'] }, 'agents'],
         ['GET', '/v1/team/usage?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', undefined, 'query.from'],
         ['GET', '/v1/team/usage?from=yesterday', undefined, 'query.from'],
+        ['GET', '/v1/team/usage?from=2026-02-30', undefined, 'query.from'],
+        ['GET', '/v1/team/usage?to=2026-11-26T10:00', undefined, 'query.to'],
+        ['GET', '/v1/team/usage?team=payments&team=billing', undefined, 'query.team'],
         ['GET', '/v1/team/members?limit=0', undefined, 'query.limit'],
       ] as const) {
         const res = await teamAdmin(method, path, body);
