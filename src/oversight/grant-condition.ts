@@ -4,8 +4,11 @@
 
 import { CelScalar, celEnv, isCelError, mapType, parse, plan } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
+import { checkRuleExpression } from '../policy/cel-type-check.ts';
+import { DYN, mapOf } from '../policy/cel-types.ts';
 
 const ENV = celEnv({ variables: { args: mapType(CelScalar.STRING, CelScalar.DYN) }, funcs: strings });
+const GRANT_VARIABLES = { args: mapOf(DYN) };
 const planned = new Map<string, (args: Record<string, unknown>) => boolean>();
 const MAX_CACHED = 500;
 
@@ -14,8 +17,18 @@ export function grantCondition(text: string): (args: Record<string, unknown>) =>
   let matcher = planned.get(text);
   if (matcher) return matcher;
   let program: (bindings: never) => unknown;
+  let parsed: ReturnType<typeof parse>;
   try {
-    program = plan(ENV, parse(text)) as (bindings: never) => unknown;
+    parsed = parse(text);
+  } catch (error) {
+    throw new TypeError(`not a CEL expression: ${(error as Error).message}`);
+  }
+  // The rules' static check, over `args` alone: a condition that reads anything else, calls what
+  // does not exist or is not a bool could never match, and a reviewer should hear so now.
+  const { problems } = checkRuleExpression(parsed, GRANT_VARIABLES);
+  if (problems.length > 0) throw new TypeError(`CEL type error: ${problems.map((problem) => problem.message).join('; ')}`);
+  try {
+    program = plan(ENV, parsed) as (bindings: never) => unknown;
   } catch (error) {
     throw new TypeError(`not a CEL expression: ${(error as Error).message}`);
   }

@@ -60,9 +60,10 @@ export interface RuleExpressionCheck {
   reads: string[];
 }
 
-export function checkRuleExpression(parsed: Parsed): RuleExpressionCheck {
+/** `variables`: what the expression may read; a rule's by default (a grant condition reads only `args`). */
+export function checkRuleExpression(parsed: Parsed, variables: Readonly<Record<string, RuleType>> = RULE_VARIABLE_TYPES): RuleExpressionCheck {
   const checker = new Checker(parsed);
-  const root = new Scope({ ...RULE_VARIABLE_TYPES });
+  const root = new Scope({ ...variables });
   const type = checker.check(parsed.expr, root);
   if (!fits(type, BOOL)) {
     checker.problems.push({ offset: 0, message: `must evaluate to a bool (true = the rule fires), but this expression is ${article(typeName(type))}` });

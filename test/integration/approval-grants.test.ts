@@ -91,6 +91,12 @@ test('revoked grants answer nothing; listing, revocation errors', async (t) => {
   assert.deepEqual((await gw.call('GET', '/v1/approvals?active=true')).body.items, []);
   const badCel = await gw.call('POST', '/v1/approvals', { agent_id: 'ops-agent-1', tool: 'restart_service', grant: { scope: 'condition', condition: 'args.(' }, note: 'x' });
   assert.deepEqual([badCel.status, badCel.body.code, badCel.body.errors[0].path], [422, 'VALIDATION_FAILED', 'grant.condition']);
+  // It parses but could never match: it reads a variable other than args, or adds a string to an int.
+  for (const condition of ['x.y.z > 1', '"a" + 1 == "a1"']) {
+    const neverMatches = await gw.call('POST', '/v1/approvals', { agent_id: 'ops-agent-1', tool: 'restart_service', grant: { scope: 'condition', condition }, note: 'x' });
+    assert.deepEqual([neverMatches.status, neverMatches.body.errors?.[0]?.path], [422, 'grant.condition'], condition);
+    assert.match(neverMatches.body.errors[0].message, /CEL type error/);
+  }
   const noCount = await gw.call('POST', '/v1/approvals', { agent_id: 'ops-agent-1', tool: 'restart_service', grant: { scope: 'count' }, note: 'x' });
   assert.deepEqual([noCount.status, noCount.body.errors[0].path], [422, 'grant.count']);
   // Text that would become a ledger row's agent, tool or reviewer column: control characters are
