@@ -98,8 +98,8 @@ export function contentEncodingProblem(encoding: string | string[] | undefined):
 
 /**
  * Parses a JSON request body with the strict parser (src/json): the body must be labelled JSON
- * in UTF-8 with no content coding, be valid UTF-8, and be JSON every reader reads the same way. An empty body counts
- * as malformed.
+ * in UTF-8 with no content coding, be valid UTF-8, and be JSON every reader reads the same way.
+ * An empty body counts as malformed.
  */
 export function parseJson(body: Buffer, headers: IncomingHttpHeaders): unknown {
   const problem = jsonContentTypeProblem(headers['content-type']) ?? contentEncodingProblem(headers['content-encoding']);

@@ -123,7 +123,6 @@ export class PolicySource {
     const { line, col } = this.lineCounter.linePos(offset);
     return { line, column: col };
   }
-
 }
 
 function rangeStart(node: unknown): number | undefined {
