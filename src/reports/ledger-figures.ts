@@ -8,6 +8,7 @@ import { calculateJwkThumbprint } from 'jose';
 import { auditLedger, verifyCheckpointJws, verifyRetentionJws, type Ledger, type LedgerAudit, type LedgerRow } from '../ledger/index.ts';
 import { FiguresAccumulator, type HeldItem, type PeriodFigures } from './period-figures.ts';
 import type { ReportRequest } from './report-request.ts';
+import { timeSlice, type TimeSlice } from '../workers/index.ts';
 
 const PAGE = 1000;
 const OVERSIGHT_KINDS: ReadonlySet<string> = new Set(['review', 'review_claim', 'review_note']);
@@ -60,6 +61,8 @@ export interface CollectOptions {
   now: () => number;
   /** 0..1 as the walk advances through the period. */
   onProgress?: (fraction: number) => Promise<void> | void;
+  /** When the walk gives the event loop back (default: every 10 ms of work). */
+  slice?: TimeSlice;
 }
 
 export async function collectReport(sources: FigureSources, request: ReportRequest, options: CollectOptions): Promise<ReportContent> {
@@ -71,7 +74,11 @@ export async function collectReport(sources: FigureSources, request: ReportReque
   const itemLookups = new Map<string, HeldItem | null>();
   const span = Date.parse(to) - Date.parse(from);
   let afterSeq = 0;
+  // A SQLite page is read synchronously, so awaiting it never lets a call in: a year's walk held
+  // the event loop for seconds. It gives the loop back between pages every slice.
+  const slice = options.slice ?? timeSlice();
   for (;;) {
+    if (slice.spent()) await slice.yield();
     const page = await ledger.periodRows({ from, to, after_seq: afterSeq, limit: PAGE });
     for (const row of page) {
       let keep = false;

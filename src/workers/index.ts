@@ -2,3 +2,4 @@
 // that polls a store for claimable work, woken by a timer and by work enqueued in this process.
 
 export { startPollLoop, type PollLoop, type PollLoopOptions } from './poll-loop.ts';
+export { timeSlice, type TimeSlice } from './time-slice.ts';

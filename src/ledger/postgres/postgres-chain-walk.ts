@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { checkPayload, createChainVerifier, type Finding } from '../chain/chain-verifier.ts';
 import { startRetainedWalk } from '../chain/retained-chain.ts';
-import { timeSlice, type TimeSlice } from '../chain/time-slice.ts';
+import { timeSlice, type TimeSlice } from '../../workers/time-slice.ts';
 import { payloadTextMatches } from '../chain/payload-text.ts';
 import { POSTGRES_COLUMNS } from './postgres-batch-append.ts';
 import type { ChainHead, StoredRow } from '../stored-row.ts';

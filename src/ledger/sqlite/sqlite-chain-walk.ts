@@ -1,12 +1,12 @@
 // verify() for SQLite: streams rows by seq with StatementSync.iterate(), one keyset page at a
-// time, and yields to the event loop after each page and each 10 ms of checking (time-slice.ts),
-// so appends keep flowing during a long walk. Memory stays bounded by the page size whatever the
-// table size.
+// time, and yields to the event loop after each page and each 10 ms of checking
+// (src/workers/time-slice.ts), so appends keep flowing during a long walk. Memory stays bounded
+// by the page size whatever the table size.
 
 import type { DatabaseSync } from 'node:sqlite';
 import { createChainVerifier } from '../chain/chain-verifier.ts';
 import { startRetainedWalk } from '../chain/retained-chain.ts';
-import { timeSlice, type TimeSlice } from '../chain/time-slice.ts';
+import { timeSlice, type TimeSlice } from '../../workers/time-slice.ts';
 import { decodeRow, SELECT_ROW } from '../row-codec.ts';
 import type { ChainHead } from '../stored-row.ts';
 import type { LedgerAnchor, VerifyRange, VerifyReport } from '../types.ts';

@@ -12,7 +12,7 @@ import { openPostgresLedger, openSqliteLedger, type Ledger } from '../../../src/
 import { walkSqliteChain } from '../../../src/ledger/sqlite/sqlite-chain-walk.ts';
 import { walkPostgresChain } from '../../../src/ledger/postgres/postgres-chain-walk.ts';
 import { createPool } from '../../../src/ledger/postgres/postgres-connection.ts';
-import type { TimeSlice } from '../../../src/ledger/chain/time-slice.ts';
+import type { TimeSlice } from '../../../src/workers/time-slice.ts';
 import { createTestSchema, probePostgres } from '../../helpers/postgres.ts';
 import { appendInOrder, makeEntry } from './ledger-fixtures.ts';
 

@@ -1,6 +1,7 @@
-// A long walk (verifying the chain) shares the event loop with the calls it must not stall: it
-// gives the loop back after every slice of work, measured in time, not in rows, because one row
-// can hold megabytes (a 5 MB request body recorded whole) and 500 of them took seconds.
+// Long work on the event loop (verifying the chain, collecting a report) shares it with the calls
+// it must not stall: it gives the loop back after every slice of work, measured in time, not in
+// rows, because one row can hold megabytes (a 5 MB request body recorded whole) and 500 of them
+// took seconds. An awaited read that is already resolved (SQLite's are synchronous) does not.
 
 export const SLICE_MS = 10;
 
