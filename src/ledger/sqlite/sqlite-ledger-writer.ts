@@ -62,7 +62,7 @@ export function startWriterThread(path: string, detector: PiiDetectorSpec | unde
     for (const round of rounds) round.reject(new Error(`the ledger writer thread stopped: ${why}`));
   };
 
-  /** Sends `request`: the error when it could not be cloned (nothing was sent). The thread is referenced while anything is pending. */
+  /** Sends `request`: the error when it could not be cloned (nothing was sent). */
   const send = (thread: Worker, request: WriterRequest): Error | undefined => {
     try {
       thread.postMessage(request);
