@@ -59,6 +59,10 @@ export function openRedisWindow(options: RedisWindowOptions, onError: (error: Er
       maxRetriesPerRequest: 0,
       commandTimeout: options.timeoutMs,
       connectTimeout: Math.max(options.timeoutMs, 1000),
+      // No INFO ready check: ioredis bounds it by commandTimeout too, so on a busy machine the
+      // handshake itself timed out, reported an error and reconnected though no decision failed.
+      // A Redis still loading its data answers a decision with LOADING, which falls back (counted).
+      enableReadyCheck: false,
       // Keep reconnecting (at most every 2 s) for as long as the gateway runs.
       retryStrategy: (times) => Math.min(100 * times, 2000),
     });

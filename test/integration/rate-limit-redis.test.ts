@@ -26,6 +26,10 @@ function limitsDir(t: TestContext): string {
   return dir;
 }
 
+// A cut relay fails a decision at once (no offline queue), so a generous timeout only keeps a
+// slow answer on a busy machine from counting as a fallback decision before the cut.
+const RELAY_TIMEOUT = { RATE_LIMIT_REDIS_TIMEOUT_MS: '5000' };
+
 type Caller = { call: TestGateway['call'] };
 const pay = (gw: Caller, agent: string) => gw.call('POST', '/v1/invoicepay/payments', { amount: 1 }, { 'x-agent-id': agent });
 const admitted = (results: CallResult[]) => results.filter((res) => res.status !== 429).length;
@@ -77,7 +81,7 @@ describe('rate limits shared through Redis', { skip }, () => {
 
   test('Redis going away: `local` falls back to ceil(threshold / RATE_LIMIT_FLEET_REPLICAS) per process, counted and shown', async (t) => {
     const relay = await startTcpRelay(t);
-    const [a, b] = await twoGateways(t, { REDIS_URL: relay.url, RATE_LIMIT_REDIS_PREFIX: uniquePrefix(), RATE_LIMIT_FLEET_REPLICAS: '2' });
+    const [a, b] = await twoGateways(t, { REDIS_URL: relay.url, RATE_LIMIT_REDIS_PREFIX: uniquePrefix(), RATE_LIMIT_FLEET_REPLICAS: '2', ...RELAY_TIMEOUT });
     assert.equal((await pay(a, 'support-agent-1')).status, 404);
     assert.equal((await pay(b, 'support-agent-1')).status, 404);
     const healthy = await a.call('GET', '/health');
@@ -108,7 +112,7 @@ describe('rate limits shared through Redis', { skip }, () => {
 
   test('Redis going away with RATE_LIMIT_REDIS_FALLBACK=fail_closed: 503 RATE_LIMIT_UNAVAILABLE with Retry-After', async (t) => {
     const relay = await startTcpRelay(t);
-    const [a] = await twoGateways(t, { REDIS_URL: relay.url, RATE_LIMIT_REDIS_PREFIX: uniquePrefix(), RATE_LIMIT_REDIS_FALLBACK: 'fail_closed' });
+    const [a] = await twoGateways(t, { REDIS_URL: relay.url, RATE_LIMIT_REDIS_PREFIX: uniquePrefix(), RATE_LIMIT_REDIS_FALLBACK: 'fail_closed', ...RELAY_TIMEOUT });
     assert.equal((await pay(a, 'support-agent-1')).status, 404);
     await relay.cut();
     const refused = await pay(a, 'support-agent-1');
