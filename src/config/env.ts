@@ -175,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   const agentId = env.AGENT_ID?.trim() || null;
   if (agentId !== null && !/^[\w\-.]+$/.test(agentId)) issues.push(`AGENT_ID: "${agentId}" is not an agent id (letters, digits, _ - . only)`);
 
+  const ledger = ledgerConfig(env, cwd, variant, issues);
   const config: Config = {
     variant: variant ?? 'embedded',
     // A laptop gateway listens on loopback only; a sidecar must be reachable from its pod.
@@ -185,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     rateLimitEnabled: boolean(env.RATE_LIMIT_ENABLED, 'RATE_LIMIT_ENABLED', !RELAXED_ENVS.has(serviceEnv), issues),
     maxBodyBytes: integer(env.SERVICE_MAX_BODY_BYTES, 'SERVICE_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 1024, 1024 ** 3, issues),
     http: httpLimits(env, issues),
-    ledger: ledgerConfig(env, cwd, variant, issues),
+    ledger,
     configDir: path.resolve(cwd, env.CONFIG_DIR ?? 'config'),
     policiesDir: path.resolve(cwd, env.POLICIES_DIR ?? 'policies'),
     logLevel: logLevel as LogLevel,
@@ -212,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     session: sessionConfig(env, cwd, issues),
     outcomeReconcile: outcomeReconcileConfig(env, issues),
     memory: memoryConfig(env, issues),
-    insight: insightConfig(env, issues),
+    insight: insightConfig(env, ledger.kind, issues),
     reports: reportsConfig(env, cwd, issues),
     tracing: tracingConfig(env, issues),
   };

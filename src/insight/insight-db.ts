@@ -18,15 +18,20 @@ export interface SqlRunner {
   all(sql: string, params?: SqlParams): Promise<SqlRow[]>;
 }
 
+/** Work a transaction needs done first; resolves `true` to be called again (see InsightDb.transaction). */
+export type BeforeTransaction = (db: SqlRunner) => Promise<boolean | void>;
+
 export interface InsightDb extends SqlRunner {
   readonly dialect: Dialect;
   /**
    * Runs `task` in one write transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: one client).
-   * `before` runs first on the same connection, for reads (and temporary tables) the writes need:
-   * on SQLite before BEGIN IMMEDIATE, so the file's write lock, which the ledger writer thread
-   * needs for every commit, is held for the writes only; on PostgreSQL inside the transaction.
+   * `before` runs first on the same connection, for reads (and temporary tables) the writes need,
+   * and again for as long as it resolves `true` (more to do). On SQLite each call is a turn of
+   * the file's write gate of its own, before BEGIN IMMEDIATE, with the event loop given back
+   * between calls: the ledger's commits (on the writer thread) and this thread's calls go between
+   * them, and the write lock is held for the writes only. On PostgreSQL inside the transaction.
    */
-  transaction<T>(task: (tx: SqlRunner) => Promise<T>, before?: (db: SqlRunner) => Promise<void>): Promise<T>;
+  transaction<T>(task: (tx: SqlRunner) => Promise<T>, before?: BeforeTransaction): Promise<T>;
   /**
    * Runs `task` unless another replica runs the same job now (PostgreSQL advisory lock; SQLite:
    * one gateway per file, so always). `task` gets the connection that holds the lock, so a job
@@ -59,10 +64,11 @@ export function postgresInsightDb(pool: pg.Pool, schema: string): InsightDb {
       return rows;
     },
   });
-  const inTransaction = async <T>(client: pg.PoolClient, task: (tx: SqlRunner) => Promise<T>, before?: (db: SqlRunner) => Promise<void>): Promise<T> => {
+  const inTransaction = async <T>(client: pg.PoolClient, task: (tx: SqlRunner) => Promise<T>, before?: BeforeTransaction): Promise<T> => {
     await client.query('BEGIN');
     try {
-      await before?.(on(client));
+      // Nothing here blocks this event loop, so the steps run back to back.
+      while (before && (await before(on(client))) === true);
       const value = await task(on(client));
       await client.query('COMMIT');
       return value;

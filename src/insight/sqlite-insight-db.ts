@@ -3,7 +3,7 @@
 
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { throughWriteGate } from '../ledger/sqlite/sqlite-write-gate.ts';
-import type { InsightDb, SqlRow, SqlRunner } from './insight-db.ts';
+import type { BeforeTransaction, InsightDb, SqlRow, SqlRunner } from './insight-db.ts';
 
 /** `file`: the ledger file `db` is a connection to; its transactions go through the file's write gate. */
 export function sqliteInsightDb(db: DatabaseSync, file = ':memory:'): InsightDb {
@@ -21,25 +21,41 @@ export function sqliteInsightDb(db: DatabaseSync, file = ':memory:'): InsightDb 
   const runner: SqlRunner = {
     all: async (sql, params = {}) => prepared(sql).all(params as Record<string, SQLInputValue>) as SqlRow[],
   };
+  // This connection's transactions run one after another, `before` steps included: between two
+  // steps the gate lets other writers of the file in (the ledger's commits), but not another
+  // transaction of this connection, which could change what the steps prepared (a temporary
+  // table is this connection's alone).
+  let turns: Promise<unknown> = Promise.resolve();
+  const inTransaction = async <T>(task: (tx: SqlRunner) => Promise<T>): Promise<T> => {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const value = await task(runner);
+      db.exec('COMMIT');
+      return value;
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+  };
+  const steps = async (before: BeforeTransaction): Promise<void> => {
+    while ((await throughWriteGate(file, () => before(runner))) === true) await new Promise((resolve) => setImmediate(resolve));
+  };
   return {
     dialect: 'sqlite',
     all: runner.all,
-    transaction<T>(task: (tx: SqlRunner) => Promise<T>, before?: (db: SqlRunner) => Promise<void>): Promise<T> {
+    transaction<T>(task: (tx: SqlRunner) => Promise<T>, before?: BeforeTransaction): Promise<T> {
       // The task awaits between statements while it holds the write lock: every main-thread
       // writer of the file takes turns through the gate (src/ledger/sqlite/sqlite-write-gate.ts).
-      // `before` runs in the gate too, so it never lands inside another caller's transaction.
-      return throughWriteGate(file, async () => {
-        await before?.(runner);
-        db.exec('BEGIN IMMEDIATE');
-        try {
-          const value = await task(runner);
-          db.exec('COMMIT');
-          return value;
-        } catch (error) {
-          if (db.isTransaction) db.exec('ROLLBACK');
-          throw error;
-        }
-      });
+      // Each `before` step runs in the gate too, so it never lands inside another caller's
+      // transaction; setImmediate between steps lets what is waiting in the event loop (the
+      // writer thread's next batch of appends, a main thread's calls) go first.
+      const run = async (): Promise<T> => {
+        if (before) await steps(before);
+        return throughWriteGate(file, () => inTransaction(task));
+      };
+      const result = turns.then(run, run);
+      turns = result.catch(() => undefined);
+      return result;
     },
     async exclusive(_job, task) {
       return { ran: true, value: await task(this) };

@@ -112,10 +112,18 @@ function dimensionSql(dialect: Dialect, name: string, minutes: number): string {
 
 /**
  * One roll-up step: the batch's facts computed once into a temporary table (reading the payloads
- * once), the upserts of every roll-up table from it, and the temporary table dropped.
+ * once), the upserts of every roll-up table from it, and the temporary table emptied.
  */
 export interface RollupStatements {
+  /** Makes the temporary table if this connection has none (SQLite keeps one per connection). */
+  setup: string;
+  /**
+   * Adds the facts of the ledger rows with :lo < seq <= :hi. On SQLite it may run several times
+   * for consecutive ranges of one batch (`appendsFacts`); on PostgreSQL it makes the table, once.
+   */
   prepare: string;
+  /** Whether `prepare` adds to the table (SQLite), so a batch's facts can be computed in slices. */
+  appendsFacts: boolean;
   upserts: string[];
   cleanup: string;
 }
@@ -160,10 +168,15 @@ export function rollupStatements(dialect: Dialect, tolerant = false): RollupStat
       ON CONFLICT (${FAILURE_DIMENSIONS.join(', ')}) DO UPDATE SET failures = ${table}.failures + excluded.failures,
         example_seq = ${dialect === 'sqlite' ? 'max' : 'greatest'}(${table}.example_seq, excluded.example_seq)`;
   };
+  // SQLite: the table is made once per connection and emptied after each batch. Dropping it
+  // changed the schema, so SQLite prepared every statement that reads it (the eight upserts) anew
+  // in every batch: 1 - 2.6 ms of a batch's 3 - 15 ms, measured on a sidecar's ledger.
   return {
+    setup: dialect === 'sqlite' ? `CREATE TEMP TABLE IF NOT EXISTS analytics_batch AS ${facts} SELECT * FROM f` : 'SELECT 1',
     prepare: dialect === 'sqlite'
-      ? `CREATE TEMP TABLE analytics_batch AS ${facts} SELECT * FROM f`
+      ? `INSERT INTO temp.analytics_batch ${facts} SELECT * FROM f`
       : `CREATE TEMP TABLE analytics_batch ON COMMIT DROP AS ${facts} SELECT * FROM f`,
+    appendsFacts: dialect === 'sqlite',
     upserts: [
       grouped('analytics_minutes', MINUTE_DIMENSIONS, 1),
       grouped('analytics_hours', HOUR_DIMENSIONS, 60),
@@ -174,8 +187,8 @@ export function rollupStatements(dialect: Dialect, tolerant = false): RollupStat
       failures('analytics_failures', 60),
       failures('analytics_failure_days', 1440),
     ],
-    // PostgreSQL drops it at commit; SQLite keeps temp tables for the connection.
-    cleanup: dialect === 'sqlite' ? 'DROP TABLE IF EXISTS temp.analytics_batch' : 'SELECT 1',
+    // PostgreSQL drops it at commit; SQLite keeps it for the connection, empty between batches.
+    cleanup: dialect === 'sqlite' ? 'DELETE FROM temp.analytics_batch' : 'SELECT 1',
   };
 }
 

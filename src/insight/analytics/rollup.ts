@@ -20,6 +20,20 @@ export interface RollupReport {
   through_seq: number;
 }
 
+/** A SQLite batch's facts are computed this many ms at a time (what waits for the file goes between). */
+export const FACTS_SLICE_MS = 1;
+const FIRST_SLICE_ROWS = 32;
+const MAX_SLICE_ROWS = 4096;
+
+/** The rows the next slice should cover to take about `targetMs`, from how long `rows` took. */
+export function nextSliceRows(current: number, rows: number, elapsedMs: number, targetMs = FACTS_SLICE_MS): number {
+  if (rows <= 0) return current;
+  const perRowMs = Math.max(elapsedMs, 0.001) / rows;
+  // At most twice as many at once: one fast slice (a warm cache) does not make the next one long.
+  const wanted = Math.min(Math.floor(targetMs / perRowMs), current * 2);
+  return Math.max(1, Math.min(MAX_SLICE_ROWS, wanted));
+}
+
 /** What analytics and alerts need of the roll-up: a round now, and how far it has got. */
 export interface RollupRunner {
   /** Rolls up to `maxRows` new ledger rows (default: all of them). */
@@ -34,6 +48,9 @@ export class Rollup implements RollupRunner {
   readonly #tolerant: RollupStatements;
   readonly #batchRows: number;
   readonly #pauseRatio: number;
+  readonly #factsSliceMs: number;
+  /** Ledger rows whose facts one slice computes, adapted to take about #factsSliceMs. */
+  #sliceRows = FIRST_SLICE_ROWS;
 
   /**
    * `pauseRatio`: after each batch, wait this many times as long as the batch took before the
@@ -42,12 +59,13 @@ export class Rollup implements RollupRunner {
    * Back-to-back batches left no gap: a call's commit waited for the whole round (150-300 ms
    * measured). 0 (the default): batches run back to back, for a catch-up nothing else waits on.
    */
-  constructor(db: InsightDb, options: { batchRows?: number; pauseRatio?: number } = {}) {
+  constructor(db: InsightDb, options: { batchRows?: number; pauseRatio?: number; factsSliceMs?: number } = {}) {
     this.#db = db;
     this.#statements = rollupStatements(db.dialect);
     this.#tolerant = rollupStatements(db.dialect, true);
     this.#batchRows = options.batchRows ?? ROLLUP_BATCH_ROWS;
     this.#pauseRatio = options.pauseRatio ?? 0;
+    this.#factsSliceMs = options.factsSliceMs ?? FACTS_SLICE_MS;
   }
 
   async run(maxRows = Number.MAX_SAFE_INTEGER): Promise<RollupReport> {
@@ -90,19 +108,32 @@ export class Rollup implements RollupRunner {
    * temporary table before the write transaction, which then holds the write lock for the upserts
    * alone: on SQLite the ledger writer thread needs that lock for every commit, and while anyone
    * else holds it, it sleeps in SQLite's busy handler (1, 2, 5, 10 ... ms) and its calls wait.
+   * On SQLite the facts are computed in slices of about FACTS_SLICE_MS each, and what waited goes
+   * between them: the roll-up runs on the ledger writer thread, where a 500-row batch's facts held
+   * every commit for 6 - 8 ms, the p99 of a sidecar at 200 calls/s (docs/performance.md).
    */
   async #apply(db: InsightDb, statements: RollupStatements, limit: number): Promise<{ rows: number; through: number }> {
     const lock = this.#db.dialect === 'postgres' ? ' FOR UPDATE' : '';
     let batch = { lo: 0, hi: 0, rows: 0 };
-    const facts = async (pre: SqlRunner) => {
-      const [state] = await pre.all(`SELECT through_seq FROM analytics_rollup WHERE id = 1${lock}`);
-      const lo = Number(state.through_seq);
-      // Rows below lo + limit that exist: seq has gaps only below the retention anchor.
-      const [next] = await pre.all('SELECT MAX(seq) AS hi, COUNT(*) AS n FROM (SELECT seq FROM ledger WHERE seq > :lo ORDER BY seq LIMIT :limit) s', { lo, limit });
-      batch = { lo, hi: next.hi === null ? lo : Number(next.hi), rows: Number(next.n) };
-      if (batch.hi === batch.lo) return;
-      await pre.all(statements.cleanup); // SQLite: left by a step that failed after computing it
-      await pre.all(statements.prepare, { lo: batch.lo, hi: batch.hi });
+    let computed: number | undefined; // facts are in the table for lo < seq <= computed
+    const facts = async (pre: SqlRunner): Promise<boolean> => {
+      if (computed === undefined) {
+        const [state] = await pre.all(`SELECT through_seq FROM analytics_rollup WHERE id = 1${lock}`);
+        const lo = Number(state.through_seq);
+        // Rows below lo + limit that exist: seq has gaps only below the retention anchor.
+        const [next] = await pre.all('SELECT MAX(seq) AS hi, COUNT(*) AS n FROM (SELECT seq FROM ledger WHERE seq > :lo ORDER BY seq LIMIT :limit) s', { lo, limit });
+        batch = { lo, hi: next.hi === null ? lo : Number(next.hi), rows: Number(next.n) };
+        if (batch.hi === batch.lo) return false;
+        await pre.all(statements.setup, { lo: 0, hi: 0 });
+        await pre.all(statements.cleanup); // SQLite: left by a step that failed after computing it
+        computed = batch.lo;
+      }
+      const upTo = statements.appendsFacts ? Math.min(batch.hi, computed + this.#sliceRows) : batch.hi;
+      const started = performance.now();
+      await pre.all(statements.prepare, { lo: computed, hi: upTo });
+      this.#sliceRows = nextSliceRows(this.#sliceRows, upTo - computed, performance.now() - started, this.#factsSliceMs);
+      computed = upTo;
+      return computed < batch.hi;
     };
     return db.transaction(async (tx) => {
       if (batch.hi === batch.lo) return { rows: 0, through: batch.lo };

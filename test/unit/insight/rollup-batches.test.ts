@@ -11,7 +11,8 @@ import path from 'node:path';
 import { loadConfig } from '../../../src/config/index.ts';
 import { newEnvelopeId, openLedgerDatabase, openSqliteLedger, type LedgerEntry } from '../../../src/ledger/index.ts';
 import { sqliteInsightDb } from '../../../src/insight/insight-db.ts';
-import { Rollup, WriterThreadRollup } from '../../../src/insight/analytics/rollup.ts';
+import { nextSliceRows, Rollup, WriterThreadRollup } from '../../../src/insight/analytics/rollup.ts';
+import { throughWriteGate } from '../../../src/ledger/sqlite/sqlite-write-gate.ts';
 import { startWriterThread } from '../../../src/ledger/sqlite/sqlite-ledger-writer.ts';
 
 const OUTCOMES = ['approve', 'block', 'escalate'] as const;
@@ -24,15 +25,17 @@ function entry(i: number): LedgerEntry {
   };
 }
 
-async function rolledUp(batchRows: number, pauseRatio: number, rows: number) {
+const FIGURES = `SELECT agent_id, action, outcome, SUM(calls) AS calls, SUM(gateway_ms_sum) AS ms FROM analytics_hours
+  GROUP BY agent_id, action, outcome ORDER BY agent_id, action, outcome`;
+
+async function rolledUp(batchRows: number, pauseRatio: number, rows: number, factsSliceMs?: number) {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'govgate-rollup-batches-')), 'ledger.db');
   const ledger = openSqliteLedger({ path: file });
   const db = sqliteInsightDb(openLedgerDatabase(file, { migrate: false }), file);
   try {
     for (let i = 0; i < rows; i++) await ledger.append(entry(i));
-    const report = await new Rollup(db, { batchRows, pauseRatio }).run();
-    const figures = await db.all(`SELECT agent_id, action, outcome, SUM(calls) AS calls, SUM(gateway_ms_sum) AS ms FROM analytics_hours
-      GROUP BY agent_id, action, outcome ORDER BY agent_id, action, outcome`);
+    const report = await new Rollup(db, { batchRows, pauseRatio, factsSliceMs }).run();
+    const figures = await db.all(FIGURES);
     return { report, figures, again: await new Rollup(db, { batchRows, pauseRatio }).run() };
   } finally {
     await db.close();
@@ -51,8 +54,59 @@ test('small batches with pauses count every row once: the same figures as one ba
   assert.equal(small.again.rows, 0, 'a second round finds nothing new');
 });
 
-test('ANALYTICS_ROLLUP_BATCH_ROWS: 500 by default, bounded', () => {
-  assert.equal(loadConfig({ LEDGER_PATH: ':memory:' }).insight.rollupBatchRows, 500);
+test('a batch\'s facts computed in slices of any size: the same figures as one slice a batch', async () => {
+  const oneSliceEach = await rolledUp(10, 0, 150); // 10 rows a batch: under the first slice's 32
+  for (const factsSliceMs of [0, Number.POSITIVE_INFINITY]) {
+    // 0: 32 rows, then one row a slice; Infinity: 32, 64, 128 ... rows a slice.
+    const sliced = await rolledUp(10_000, 0, 150, factsSliceMs);
+    assert.deepEqual(sliced.report, oneSliceEach.report);
+    assert.deepEqual(sliced.figures, oneSliceEach.figures, `factsSliceMs ${factsSliceMs}`);
+    assert.equal(sliced.again.rows, 0);
+  }
+  const calls = oneSliceEach.figures.reduce((sum, row) => sum + Number(row.calls), 0);
+  assert.equal(calls, 150, 'every row counted once');
+});
+
+test('nextSliceRows: about the target time a slice, at most twice the last slice, 1 to 4,096 rows', () => {
+  const cases: Array<[current: number, rows: number, elapsedMs: number, targetMs: number, next: number]> = [
+    [32, 32, 0.5, 1, 64], // half the target: twice as many, no more
+    [32, 32, 0.1, 1, 64], // far under: still only twice
+    [64, 64, 2, 1, 32], // twice the target: half as many
+    [64, 64, 64, 1, 1], // 1 ms a row: one row a slice
+    [64, 64, 1000, 1, 1], // slower still: never 0
+    [4096, 4096, 0.5, 1, 4096], // the cap
+    [50, 0, 5, 1, 50], // an empty slice (a gap in seq) says nothing: unchanged
+    [32, 32, 0, 1, 64], // too fast to time: as if 0.001 ms
+    [32, 32, 1, 0, 1], // target 0: one row a slice
+  ];
+  for (const [current, rows, elapsedMs, targetMs, next] of cases) {
+    assert.equal(nextSliceRows(current, rows, elapsedMs, targetMs), next, `${current} ${rows} ${elapsedMs} ${targetMs}`);
+  }
+});
+
+test('two rounds at once on one connection: each row counted once (a transaction and its before steps are not interleaved with another\'s)', async () => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'govgate-rollup-concurrent-')), 'ledger.db');
+  const ledger = openSqliteLedger({ path: file });
+  const db = sqliteInsightDb(openLedgerDatabase(file, { migrate: false }), file);
+  try {
+    for (let i = 0; i < 150; i++) await ledger.append(entry(i));
+    const [a, b] = await Promise.all([
+      new Rollup(db, { batchRows: 40, pauseRatio: 0, factsSliceMs: 0 }).run(),
+      new Rollup(db, { batchRows: 40, pauseRatio: 0, factsSliceMs: 0 }).run(),
+    ]);
+    assert.equal(a.rows + b.rows, 150);
+    assert.deepEqual(await db.all(FIGURES), (await rolledUp(10, 0, 150)).figures);
+  } finally {
+    await db.close();
+    await ledger.close();
+  }
+});
+
+test('ANALYTICS_ROLLUP_BATCH_ROWS: by default 100 on a SQLite ledger, 500 on PostgreSQL; bounded', () => {
+  assert.equal(loadConfig({ LEDGER_PATH: ':memory:' }).insight.rollupBatchRows, 100);
+  assert.equal(loadConfig({}).insight.rollupBatchRows, 100);
+  assert.equal(loadConfig({ DATABASE_URL: 'postgres://gateway@db.internal/ledger' }).insight.rollupBatchRows, 500);
+  assert.equal(loadConfig({ DATABASE_URL: 'postgres://gateway@db.internal/ledger', ANALYTICS_ROLLUP_BATCH_ROWS: '100' }).insight.rollupBatchRows, 100);
   assert.equal(loadConfig({ LEDGER_PATH: ':memory:', ANALYTICS_ROLLUP_BATCH_ROWS: '20000' }).insight.rollupBatchRows, 20_000);
   for (const bad of ['50', 'many', '2000000']) {
     assert.throws(() => loadConfig({ LEDGER_PATH: ':memory:', ANALYTICS_ROLLUP_BATCH_ROWS: bad }), /ANALYTICS_ROLLUP_BATCH_ROWS/);
@@ -77,12 +131,34 @@ test('SQLite: the batch is read and its facts computed before the write transact
   }) as typeof connection.prepare;
   const db = sqliteInsightDb(connection, file);
   try {
-    for (let i = 0; i < 5; i++) await ledger.append(entry(i));
-    assert.equal((await new Rollup(db).run()).rows, 5);
+    for (let i = 0; i < 100; i++) await ledger.append(entry(i));
+    // Another writer of the file asks for the gate while the first slice of facts is computed.
+    let asked = false;
+    const insert = connection.prepare.bind(connection);
+    connection.prepare = ((sql: string) => {
+      const statement = insert(sql);
+      if (!sql.startsWith('INSERT INTO temp.analytics_batch')) return statement;
+      const all = statement.all.bind(statement);
+      statement.all = ((...args: never[]) => {
+        if (!asked) {
+          asked = true;
+          void throughWriteGate(file, () => { seen.push(['another writer', connection.isTransaction]); });
+        }
+        return all(...args);
+      }) as typeof statement.all;
+      return statement;
+    }) as typeof connection.prepare;
+    assert.equal((await new Rollup(db, { batchRows: 100, factsSliceMs: 0 }).run()).rows, 100);
     const inTransaction = (prefix: string) => [...new Set(seen.filter(([sql]) => sql.startsWith(prefix)).map(([, tx]) => tx))];
-    assert.deepEqual(inTransaction('CREATE TEMP TABLE'), [false], 'facts: computed with no write lock');
+    assert.deepEqual(inTransaction('CREATE TEMP TABLE'), [false], 'the table: made with no write lock');
+    assert.deepEqual(inTransaction('INSERT INTO temp.analytics_batch'), [false], 'facts: computed with no write lock');
     assert.deepEqual(inTransaction('INSERT INTO analytics_minutes'), [true]);
     assert.deepEqual(inTransaction('UPDATE analytics_rollup'), [true]);
+    const order = seen.map(([sql]) => sql);
+    const slices = order.flatMap((sql, i) => (sql.startsWith('INSERT INTO temp.analytics_batch') ? [i] : []));
+    assert.ok(slices.length > 1, `one batch's facts in several slices (${slices.length})`);
+    const other = order.indexOf('another writer');
+    assert.ok(other > slices[0]! && other < slices.at(-1)!, 'the other writer went between two slices, not after the batch');
   } finally {
     await db.close();
     await ledger.close();
