@@ -9,6 +9,8 @@ import { TIERS } from './entitlements.ts';
 import type { ApiKeyRecord, KeyStore, RevokeResult } from './key-store.ts';
 import { KEY_COLUMNS, decodeKeyRow, keyValues } from './key-row.ts';
 import { TEAM_TABLES_SQL, createTeamStore, type SqlQuery } from './team-store.ts';
+// The helper alone, not the ledger package: the key store needs nothing else of it.
+import { inImmediateTransaction, inImmediateTransactionAsync } from '../ledger/sqlite/immediate-transaction.ts';
 
 const SCHEMA_VERSION = 2;
 // Version 1: keys. Version 2: roles, agent binding and member of a key; teams and members.
@@ -39,18 +41,13 @@ export function openSqliteKeyStore(path: string): KeyStore {
     const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
     if (version > SCHEMA_VERSION) throw new Error(`${path} has key store schema ${version}; this gateway knows up to ${SCHEMA_VERSION}: upgrade the gateway`);
     if (version < SCHEMA_VERSION) {
-      db.exec('BEGIN IMMEDIATE');
-      try {
+      inImmediateTransaction(db, () => {
         // Read again under the write lock: another process may have migrated since.
         const locked = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
         if (locked < 1) db.exec(SCHEMA_V1);
         if (locked < 2) db.exec(TEAM_TABLES_SQL);
         db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-        db.exec('COMMIT');
-      } catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
-      }
+      });
     }
   } catch (error) {
     db.close();
@@ -75,17 +72,7 @@ export function openSqliteKeyStore(path: string): KeyStore {
   const teams = createTeamStore({
     query,
     transaction: <T>(fn: (q: SqlQuery) => Promise<T>): Promise<T> => {
-      const run = tail.then(async () => {
-        db.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await fn(query);
-          db.exec('COMMIT');
-          return result;
-        } catch (error) {
-          db.exec('ROLLBACK');
-          throw error;
-        }
-      });
+      const run = tail.then(() => inImmediateTransactionAsync(db, () => fn(query)));
       tail = run.catch(() => undefined);
       return run;
     },
@@ -112,17 +99,12 @@ export function openSqliteKeyStore(path: string): KeyStore {
       });
     },
     async revoke(id, at): Promise<RevokeResult> {
-      db.exec('BEGIN IMMEDIATE');
-      try {
+      return inImmediateTransaction(db, () => {
         const changed = Number(revoke.run(at, id).changes) === 1;
         if (changed) bumpMark.run();
         const found = changed || exists.get(id) !== undefined;
-        db.exec('COMMIT');
         return changed ? 'revoked' : found ? 'already_revoked' : 'not_found';
-      } catch (error) {
-        db.exec('ROLLBACK');
-        throw error;
-      }
+      });
     },
     async touch(id, at) {
       touch.run(at, id, at);

@@ -3,6 +3,7 @@
 
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import { throughWriteGate } from '../ledger/sqlite/sqlite-write-gate.ts';
+import { inImmediateTransactionAsync } from '../ledger/sqlite/immediate-transaction.ts';
 import type { BeforeTransaction, InsightDb, SqlRow, SqlRunner } from './insight-db.ts';
 
 /** `file`: the ledger file `db` is a connection to; its transactions go through the file's write gate. */
@@ -26,17 +27,6 @@ export function sqliteInsightDb(db: DatabaseSync, file = ':memory:'): InsightDb 
   // transaction of this connection, which could change what the steps prepared (a temporary
   // table is this connection's alone).
   let turns: Promise<unknown> = Promise.resolve();
-  const inTransaction = async <T>(task: (tx: SqlRunner) => Promise<T>): Promise<T> => {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const value = await task(runner);
-      db.exec('COMMIT');
-      return value;
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
-  };
   const steps = async (before: BeforeTransaction): Promise<void> => {
     while ((await throughWriteGate(file, () => before(runner))) === true) await new Promise((resolve) => setImmediate(resolve));
   };
@@ -51,7 +41,7 @@ export function sqliteInsightDb(db: DatabaseSync, file = ':memory:'): InsightDb 
       // writer thread's next batch of appends, a main thread's calls) go first.
       const run = async (): Promise<T> => {
         if (before) await steps(before);
-        return throughWriteGate(file, () => inTransaction(task));
+        return throughWriteGate(file, () => inImmediateTransactionAsync(db, () => task(runner)));
       };
       const result = turns.then(run, run);
       turns = result.catch(() => undefined);

@@ -46,3 +46,4 @@ export { expiryCoverage, expiryProven, verifyRetentionJws } from './chain/retent
 export { auditCheckpoints, checkpointHead, verifyCheckpointJws, type CheckpointAudit, type CheckpointProblem } from './chain/checkpoints.ts';
 export { openLedgerDatabase } from './sqlite/sqlite-schema.ts';
 export { throughWriteGate } from './sqlite/sqlite-write-gate.ts';
+export { inImmediateTransaction, inImmediateTransactionAsync } from './sqlite/immediate-transaction.ts';

@@ -3,7 +3,7 @@
 // IMMEDIATE transaction.
 
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { openLedgerDatabase, throughWriteGate } from '../ledger/index.ts';
+import { inImmediateTransaction, openLedgerDatabase, throughWriteGate } from '../ledger/index.ts';
 import { emptyCounts, MAX_ERROR_CHARS, type Delivery, type DeliveryStatus, type OutboxStore } from './outbox-store.ts';
 
 const COLUMNS = 'id, event_id, event, webhook, source_id, payload, status, attempts, next_attempt_at, last_status, last_error, created_at, updated_at, delivered_at, locked_until';
@@ -25,17 +25,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
   const prune = db.prepare(`DELETE FROM notification_outbox WHERE status IN ('delivered', 'dead') AND created_at < ?`);
   let open = true;
 
-  const inTransaction = <T>(work: () => T): T => {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  };
+  const inTransaction = <T>(work: () => T): T => inImmediateTransaction(db, work);
 
   return {
     // Writes take turns with the other main-thread writers of the ledger file (sqlite-write-gate.ts).
