@@ -4,7 +4,7 @@
 // (blocking the event loop) for an analytics transaction (src/ledger/sqlite/sqlite-write-gate.ts).
 
 import type { DatabaseSync } from 'node:sqlite';
-import { openLedgerDatabase, throughWriteGate } from '../ledger/index.ts';
+import { inImmediateTransaction, openLedgerDatabase, throughWriteGate } from '../ledger/index.ts';
 import type { ReportFile, ReportJob, ReportJobStore } from './report-jobs.ts';
 import type { ReportFormat } from './report-request.ts';
 
@@ -25,17 +25,7 @@ export function openSqliteReportJobs(path: string): ReportJobStore {
   const fileList = db.prepare('SELECT format, sha256, signature, length(content) AS size FROM report_files WHERE job_id = ? ORDER BY format');
   const oneFile = db.prepare('SELECT format, content, sha256, signature FROM report_files WHERE job_id = ? AND format = ?');
   const write = <T>(work: () => T): Promise<T> => throughWriteGate(path, work);
-  const transaction = <T>(work: () => T): Promise<T> => write(() => {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  });
+  const transaction = <T>(work: () => T): Promise<T> => write(() => inImmediateTransaction(db, work));
   let open = true;
   return {
     async create(job, now) {
