@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startServer } from './processes.ts';
 import { rssMb } from './process-stats.ts';
+import { median } from './latency-rounds.ts';
 
 export interface StartUpFigures {
   bare: { ready: number; idleRss: number };
@@ -20,7 +21,6 @@ export interface StartUpFigures {
 /** How long idle RSS is left to settle after the first answer (the same for both). */
 const SETTLE_MS = 1500;
 
-const median = (values: number[]): number => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function timedRun(args: string[]): number {
   const started = performance.now();
