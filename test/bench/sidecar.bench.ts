@@ -36,6 +36,8 @@ const START_SAMPLES = Number(process.env.BENCH_START_SAMPLES ?? 5);
 // Interleaved rounds of the bare proxy and both sidecars for the latency targets' medians.
 const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 3);
 
+const BARE_TARGET = 'bare undici proxy';
+const GOVERNED_TARGET = 'governed sidecar';
 const INTENT_TARGET = 'sidecar, audit: intent';
 const POSTGRES_TARGET = 'sidecar, PostgreSQL';
 const CENTRAL_TARGET = 'sidecar -> central gateway';
@@ -123,8 +125,8 @@ export const sidecarBench = {
       }));
       const targets: Target[] = [
         { name: 'direct', origin: upstream.origin, path: '/', headers: noHeaders, processes: [upstream] },
-        { name: 'bare undici proxy', origin: bare.origin, path: '/', headers: noHeaders, processes: [bare, upstream] },
-        { name: 'governed sidecar', origin: sidecar.origin, path: '/kb', headers: sessionHeaders, processes: [sidecar, upstream] },
+        { name: BARE_TARGET, origin: bare.origin, path: '/', headers: noHeaders, processes: [bare, upstream] },
+        { name: GOVERNED_TARGET, origin: sidecar.origin, path: '/kb', headers: sessionHeaders, processes: [sidecar, upstream] },
         { name: 'sidecar, :memory: ledger', origin: volatile.origin, path: '/kb', headers: sessionHeaders, processes: [volatile, upstream], stopAfter: [volatile] },
         ...(onPostgres ? [{ name: POSTGRES_TARGET, origin: onPostgres.origin, path: '/kb', headers: sessionHeaders, processes: [onPostgres, upstream], stopAfter: [onPostgres] }] : []),
         { name: INTENT_TARGET, origin: intent.origin, path: '/kb', headers: sessionHeaders, processes: [intent, upstream], stopAfter: [intent] },
@@ -322,7 +324,7 @@ function reportTargets(m: { measured: Measured[]; baselines: Baselines; central:
   const { ceilings, startUp, latency } = m.baselines;
   const commit = latency.commits.ms;
   const low = (name: string) => latency.figures.get(name)!;
-  const [bareLow, governedLow, intentLow] = [low('bare undici proxy'), low('governed sidecar'), low(INTENT_TARGET)];
+  const [bareLow, governedLow, intentLow] = [low(BARE_TARGET), low(GOVERNED_TARGET), low(INTENT_TARGET)];
   const rounds = `medians of ${LATENCY_ROUNDS} interleaved rounds`;
   const rows: Array<[string, string, string, boolean]> = [];
   const row = (figure: string, value: number, target: number, detail: string, unit = '') =>

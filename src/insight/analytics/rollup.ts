@@ -21,7 +21,7 @@ export interface RollupReport {
 }
 
 /** A SQLite batch's facts are computed this many ms at a time (what waits for the file goes between). */
-export const FACTS_SLICE_MS = 1;
+const FACTS_SLICE_MS = 1;
 const FIRST_SLICE_ROWS = 32;
 const MAX_SLICE_ROWS = 4096;
 
