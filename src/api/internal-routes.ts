@@ -5,8 +5,8 @@
 // is long-polled with If-None-Match, so a flip reaches every sidecar within one round trip.
 
 import { createHash } from 'node:crypto';
-import { ApiError, type RequestContext, type Route } from '../http/index.ts';
-import { ENTRY_KINDS, type Ledger, type LedgerEntry } from '../ledger/index.ts';
+import { ApiError, prefersMinimalReturn, type RequestContext, type Route } from '../http/index.ts';
+import { ENTRY_KINDS, toSummary, type Ledger, type LedgerEntry } from '../ledger/index.ts';
 import { INTERNAL_PATHS } from '../central/index.ts';
 import { validateRequest, type OperationDoc } from '../schemas/index.ts';
 import type { KillSwitch, PolicySource } from '../runtime/index.ts';
@@ -47,8 +47,10 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
       method: 'POST', path: INTERNAL_PATHS.append,
       meta: {
         feature: FEATURE,
-        doc: doc('Append a sidecar\'s ledger entries', 'Entries that arrive together from the whole fleet share one transaction. One result per entry, in order; a refused entry (duplicate post-check) does not fail the others.', {
-          request: 'InternalAppendRequest', responses: { 200: { description: 'One result per entry', schema: 'InternalAppendResponse' } },
+        doc: doc('Append a sidecar\'s ledger entries', 'Entries that arrive together from the whole fleet share one transaction. One result per entry, in order; a refused entry (duplicate post-check) does not fail the others. With `Prefer: return=minimal` (what sidecars send) each row comes back without its payload, the answer carries `recorded_by` (the only field this gateway adds to a payload) and `Preference-Applied: return=minimal`; the stored payload is then exactly the sent one plus `recorded_by`.', {
+          request: 'InternalAppendRequest',
+          parameters: [{ name: 'Prefer', in: 'header', description: '`return=minimal`: rows without their payloads (RFC 7240). Anything else, or none: full rows.', schema: { type: 'string' } }],
+          responses: { 200: { description: 'One result per entry', schema: 'InternalAppendResponse' } },
         }),
       },
       handler: async (ctx) => {
@@ -65,13 +67,17 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
         // The store cannot record at all: the whole request fails (503) and the sidecar fails closed.
         if (unavailable?.status === 'rejected') throw unavailable.reason;
         deps.announceAppended?.(entries.filter((entry, i) => settled[i]!.status === 'fulfilled' && mayAnnounce(entry.kind, entry.outcome)).map((entry) => entry.envelope_id));
-        return {
-          body: {
-            results: settled.map((result) => result.status === 'fulfilled'
-              ? { row: result.value }
-              : { error: { code: String((result.reason as { code?: unknown }).code ?? 'LEDGER_WRITE_FAILED'), detail: (result.reason as Error).message } }),
-          },
-        };
+        // A sidecar has the payloads it sent: with Prefer: return=minimal each row comes back
+        // without its payload (2 - 3 KB a row neither serialized here nor parsed there), and
+        // recorded_by, the one field this gateway added, once.
+        const minimal = prefersMinimalReturn(ctx.req.headers.prefer);
+        const results = settled.map((result) => result.status === 'fulfilled'
+          ? { row: minimal ? toSummary(result.value) : result.value }
+          : { error: { code: String((result.reason as { code?: unknown }).code ?? 'LEDGER_WRITE_FAILED'), detail: (result.reason as Error).message } });
+        const headers: Record<string, string> = { vary: 'Prefer' };
+        if (!minimal) return { body: { results }, headers };
+        headers['preference-applied'] = 'return=minimal';
+        return { body: { results, recorded_by: recordedBy }, headers };
       },
     },
     {

@@ -4,7 +4,7 @@
 // one round trip each. What only the central gateway does (verification, erasure, retention,
 // checkpoints, the review queue) answers CENTRAL_GATEWAY_ONLY: ask the central gateway.
 
-import { ApiError } from '../http/index.ts';
+import { ApiError, prefersMinimalReturn } from '../http/index.ts';
 import {
   createGroupCommitter, LEDGER_ERROR_CODES, LedgerError,
   type Ledger, type LedgerEntry, type LedgerRow, type LedgerRowSummary, type LedgerErrorCode,
@@ -18,6 +18,8 @@ export interface RemoteLedger extends Ledger {
 }
 
 type AppendResult = { row: LedgerRow } | { error: { code: string; detail: string } };
+/** What the central gateway adds to every payload it stores: the credential that sent it. */
+type RecordedBy = { principal: string; tier: string };
 
 export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?: number }): RemoteLedger {
   const client = createCentralClient(options);
@@ -28,12 +30,21 @@ export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?:
     // resolved), so several may be on the wire at once over the pool's connections.
     maxInFlight: options.maxInFlight ?? 4,
     flush: async (entries) => {
-      const response = await client.call<{ results?: AppendResult[] }>('POST', INTERNAL_PATHS.append, { body: { entries } });
+      // return=minimal: the rows come back without the payloads this sidecar just sent.
+      const response = await client.call<{ results?: AppendResult[]; recorded_by?: unknown }>('POST', INTERNAL_PATHS.append, {
+        body: { entries }, headers: { prefer: 'return=minimal' },
+      });
       const results = response.body?.results;
       if (!Array.isArray(results) || results.length !== entries.length) {
         throw new LedgerError('LEDGER_WRITE_FAILED', `the central gateway at ${client.url} answered ${Array.isArray(results) ? results.length : 'no'} results for ${entries.length} entries`);
       }
-      return results;
+      // A central gateway from before return=minimal ignores the preference and sends full rows.
+      if (!prefersMinimalReturn(response.headers['preference-applied'])) return results;
+      const recordedBy = response.body.recorded_by;
+      if (!isRecordedBy(recordedBy)) {
+        throw new LedgerError('LEDGER_WRITE_FAILED', `the central gateway at ${client.url} left the payloads out of its answer without saying what it added to them (recorded_by)`);
+      }
+      return results.map((result, i) => ('row' in result ? { row: withSentPayload(result.row, entries[i]!.payload, recordedBy) } : result));
     },
   });
   const centralOnly = (what: string): Promise<never> => Promise.reject(new ApiError(
@@ -119,5 +130,30 @@ export function openRemoteLedger(options: CentralClientOptions & { maxInFlight?:
       await client.close();
     },
   } satisfies RemoteLedger;
+}
+
+function isRecordedBy(value: unknown): value is RecordedBy {
+  const candidate = value as Partial<RecordedBy> | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.principal === 'string' && typeof candidate.tier === 'string';
+}
+
+/**
+ * The row as the central gateway stored it, from its answer without the payload: the payload is
+ * the one sent plus `recorded_by`, read back as JSON the way a store returns it, on first read
+ * (most rows are never read again). Entries are not changed once appended (a batch is serialized
+ * when it leaves, a tick after append), so the copy is what was sent.
+ */
+function withSentPayload(row: LedgerRow, sent: LedgerEntry['payload'], recordedBy: RecordedBy): LedgerRow {
+  let payload: LedgerRow['payload'] | undefined;
+  return {
+    ...row,
+    get payload(): LedgerRow['payload'] {
+      payload ??= JSON.parse(JSON.stringify({ ...sent, recorded_by: recordedBy })) as LedgerRow['payload'];
+      return payload;
+    },
+    set payload(value: LedgerRow['payload']) {
+      payload = value;
+    },
+  };
 }
 

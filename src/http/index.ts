@@ -9,3 +9,4 @@ export type { Handler, HandlerResult, Principal, RequestContext, Route, RouteMet
 export { DEFAULT_HTTP_LIMITS, createHttpServer, responseChannel } from './server.ts';
 export type { BeforeHandlerHook, HttpLimits, HttpResponseEvent, HttpServer, RequestInterceptor } from './server.ts';
 export { endLingering } from './lingering-close.ts';
+export { prefersMinimalReturn } from './prefer.ts';

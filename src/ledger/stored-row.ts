@@ -21,7 +21,13 @@ export function toLedgerRow(row: StoredRow): LedgerRow {
   return publicRow;
 }
 
+/** The row without its payload (and commitment material); the payload is never read. */
 export function toSummary(row: StoredRow | LedgerRow): LedgerRowSummary {
-  const { payload: _payload, ...rest } = toLedgerRow(row as StoredRow);
-  return rest;
+  // Copied key by key, not with a rest pattern: a row just appended may hold its payload as text
+  // behind a getter (append-request.ts), and a rest pattern would call it and parse the text.
+  const summary: Record<string, unknown> = {};
+  for (const key of Object.keys(row)) {
+    if (key !== 'payload' && key !== 'pii_commitments' && key !== 'pii_salts') summary[key] = (row as unknown as Record<string, unknown>)[key];
+  }
+  return summary as unknown as LedgerRowSummary;
 }

@@ -58,10 +58,16 @@ export const InternalAppendResponse = {
       type: 'array',
       items: {
         oneOf: [
-          { type: 'object', required: ['row'], properties: { row: { type: 'object', description: 'The stored row (an AuditRecord with seq, prev_hash and hash).' } } },
+          { type: 'object', required: ['row'], properties: { row: { type: 'object', description: 'The stored row (an AuditRecord with seq, prev_hash and hash); without `payload` when the request had `Prefer: return=minimal`.' } } },
           { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'detail'], properties: { code: { type: 'string' }, detail: { type: 'string' } } } } },
         ],
       },
+    },
+    recorded_by: {
+      type: 'object',
+      required: ['principal', 'tier'],
+      properties: { principal: { type: 'string' }, tier: { type: 'string' } },
+      description: 'With `Prefer: return=minimal` only: what this gateway added to each payload as `recorded_by` (the credential that sent the entries).',
     },
   },
 };

@@ -151,6 +151,23 @@ describe('a sidecar that records through the central gateway', { skip }, () => {
     assert.equal(again.status, 200);
     assert.equal(again.body.results[0].error.code, 'LEDGER_DUPLICATE_POST_CHECK');
     assert.ok(again.body.results[1].row.seq > b.seq);
+
+    // Prefer: return=minimal (what sidecars send): rows without payloads, and what was added to them once.
+    const sent = entry();
+    const minimal = await central.call('POST', '/v1/internal/ledger/append', { entries: [sent] }, { 'x-service-token': token, prefer: 'return=minimal' });
+    assert.equal(minimal.status, 200);
+    assert.equal(minimal.headers.get('preference-applied'), 'return=minimal');
+    assert.match(minimal.headers.get('vary') ?? '', /prefer/i);
+    const [{ row }] = minimal.body.results;
+    assert.equal('payload' in row, false);
+    assert.equal(row.envelope_id, sent.envelope_id);
+    assert.deepEqual(minimal.body.recorded_by, { principal: 'jwt:sidecar-support-agent-1', tier: 'enterprise' });
+    const stored = await central.ledger.get(sent.envelope_id);
+    assert.deepEqual(stored?.payload, { ...sent.payload, recorded_by: minimal.body.recorded_by });
+    assert.deepEqual({ ...stored, payload: undefined }, { ...row, payload: undefined });
+    // Without it (a sidecar from before): full rows, no Preference-Applied.
+    assert.equal(ok.headers.get('preference-applied'), null);
+    assert.ok(ok.body.results[0].row.payload);
     assert.equal((await central.ledger.verify()).valid, true);
   });
 
