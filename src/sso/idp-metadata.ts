@@ -2,7 +2,8 @@
 // out (HTTP-Redirect binding), and the certificates its assertions are signed with. Read from a
 // file or a URL named in config/sso.yaml; nothing else in the document is trusted or used.
 
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
+import { parseXmlDocument } from './xml-document.ts';
 
 export interface IdpMetadata {
   readonly entity_id: string;
@@ -25,8 +26,7 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
   if (/<!DOCTYPE/i.test(xml)) throw new Error('the metadata has a DOCTYPE, which is refused');
   let doc: Document;
   try {
-    doc = new DOMParser({ onError: (level, message) => { if (level !== 'warning') throw new Error(message); } })
-      .parseFromString(xml, 'text/xml');
+    doc = parseXmlDocument(xml);
   } catch (error) {
     throw new Error(`the metadata is not well-formed XML: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -9,7 +9,8 @@
 
 import { commonJsExports } from '../interop/commonjs.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
+import { parseXmlDocument } from './xml-document.ts';
 import type { CacheProvider, Profile, SAML, SamlConfig } from '@node-saml/node-saml';
 import type { IdpMetadata } from './idp-metadata.ts';
 import type { SsoSettings } from './sso-file.ts';
@@ -206,8 +207,7 @@ function signedParts(profile: Profile): { id: string | null; issuer: string | nu
 function responseAttributes(xml: string): { destination: string | null; inResponseTo: string | null } {
   let root: Element | null;
   try {
-    root = new DOMParser({ onError: (level, message) => { if (level !== 'warning') throw new Error(message); } })
-      .parseFromString(xml, 'text/xml').documentElement;
+    root = parseXmlDocument(xml).documentElement;
   } catch {
     throw ssoFailure('SSO_RESPONSE_MALFORMED', 'The SAMLResponse is not well-formed XML.', 'malformed');
   }
