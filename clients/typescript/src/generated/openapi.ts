@@ -2063,8 +2063,13 @@ export interface components {
         };
         /** @description One result per entry, in order: the stored row, or why that entry alone was refused (a duplicate post-check, say). */
         InternalAppendResponse: {
+            /** @description With `Prefer: return=minimal` only: what this gateway added to each payload as `recorded_by` (the credential that sent the entries). */
+            recorded_by?: {
+                principal: string;
+                tier: string;
+            };
             results: ({
-                /** @description The stored row (an AuditRecord with seq, prev_hash and hash). */
+                /** @description The stored row (an AuditRecord with seq, prev_hash and hash); without `payload` when the request had `Prefer: return=minimal`. */
                 row: Record<string, unknown>;
             } | {
                 error: {
