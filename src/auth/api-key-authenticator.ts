@@ -7,7 +7,7 @@
 // belongs to a member holds at most the member's current roles in the key's team, and stops
 // working when the member leaves the team.
 
-import { LRUCache } from 'lru-cache';
+import { entryBoundedCache } from '../interop/entry-bounded-cache.ts';
 import type { Principal } from '../http/index.ts';
 import { hashApiKey, sameHash } from './api-key-format.ts';
 import { AuthFailure } from './auth-failure.ts';
@@ -36,7 +36,7 @@ export function createApiKeyAuthenticator(options: ApiKeyAuthenticatorOptions): 
   const { store } = options;
   const now = options.now ?? Date.now;
   const touchIntervalMs = options.touchIntervalMs ?? 60_000;
-  const cache = new LRUCache<string, CachedKey>({ max: 10_000, ttl: options.cacheTtlMs ?? 30_000 });
+  const cache = entryBoundedCache<string, CachedKey>({ maxEntries: 10_000, ttl: options.cacheTtlMs ?? 30_000 });
   let mark: number | undefined;
 
   const lookup = async (keyHash: string): Promise<CachedKey | undefined> => {

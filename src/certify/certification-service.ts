@@ -2,7 +2,7 @@
 // ledger and a test suite replayed as dry runs are checked against the bundle's criteria; a pass
 // is signed into a certificate. Every attempt, pass or fail, and every revocation is a ledger row.
 
-import { LRUCache } from 'lru-cache';
+import { entryBoundedCache } from '../interop/entry-bounded-cache.ts';
 import { SCORE_VERSION, OUTCOMES, type Outcome, type RiskTier } from '../governance/index.ts';
 import { ApiError } from '../http/index.ts';
 import { eventEntry, isCallKind, newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
@@ -60,7 +60,7 @@ export interface CertificateSummary {
 export class CertificationService {
   readonly #deps: CertificationServiceDeps;
   readonly #now: () => number;
-  readonly #certified = new LRUCache<string, boolean>({ max: 10_000, ttl: CERTIFIED_CACHE_MS });
+  readonly #certified = entryBoundedCache<string, boolean>({ maxEntries: 10_000, ttl: CERTIFIED_CACHE_MS });
 
   constructor(deps: CertificationServiceDeps) {
     this.#deps = deps;

@@ -3,7 +3,8 @@
 // forwarded. Sessions idle for longer than idle_seconds are forgotten; at most max_sessions are
 // kept (least recently used go first).
 
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { entryBoundedCache } from '../interop/entry-bounded-cache.ts';
 
 /** Calls made without a session id share this one session per agent (so omitting it escapes nothing). */
 export const NO_SESSION = '(no session)';
@@ -19,7 +20,7 @@ export class SessionCounter {
   readonly #sessions: LRUCache<string, Map<string, number>>;
 
   constructor(options: { idleSeconds: number; maxSessions: number }) {
-    this.#sessions = new LRUCache({ max: options.maxSessions, ttl: options.idleSeconds * 1000, updateAgeOnGet: true });
+    this.#sessions = entryBoundedCache({ maxEntries: options.maxSessions, ttl: options.idleSeconds * 1000, updateAgeOnGet: true });
   }
 
   reserve(sessionId: string | null, tool: string): SessionSlot {

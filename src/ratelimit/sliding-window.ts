@@ -4,7 +4,8 @@
 // recorded, so a caller that keeps retrying is not locked out for longer.
 // Memory: each bucket holds at most `threshold` timestamps, and an LRU caps the bucket count.
 
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { entryBoundedCache } from '../interop/entry-bounded-cache.ts';
 
 export interface Admission {
   allowed: boolean;
@@ -50,7 +51,7 @@ export class SlidingWindowLimiter {
   readonly #logs: LRUCache<string, SlidingWindowLog>;
 
   constructor(maxKeys: number) {
-    this.#logs = new LRUCache({ max: maxKeys });
+    this.#logs = entryBoundedCache({ maxEntries: maxKeys });
   }
 
   admit(key: string, now: number, windowMs: number, threshold: number): Admission {

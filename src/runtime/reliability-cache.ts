@@ -1,7 +1,8 @@
 // Historical reliability per agent: the agent's recent outcomes are read from the ledger once,
 // then kept current in memory as new decisions are recorded (bounded LRU of agents).
 
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { entryBoundedCache } from '../interop/entry-bounded-cache.ts';
 import { countsTowardReliability, historicalReliabilityAt, type Outcome } from '../governance/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 
@@ -25,7 +26,7 @@ export class ReliabilityCache {
   constructor(ledger: Ledger, options: ReliabilityCacheOptions = {}) {
     this.#ledger = ledger;
     this.#window = options.window ?? 50;
-    this.#history = new LRUCache({ max: options.maxAgents ?? 10_000 });
+    this.#history = entryBoundedCache({ maxEntries: options.maxAgents ?? 10_000 });
   }
 
   async score(agentId: string, now: number): Promise<number> {

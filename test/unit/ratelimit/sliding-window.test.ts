@@ -4,6 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { execFileSync } from 'node:child_process';
 import { SlidingWindowLimiter, SlidingWindowLog } from '../../../src/ratelimit/index.ts';
 
 describe('SlidingWindowLog', () => {
@@ -89,5 +90,16 @@ describe('SlidingWindowLimiter', () => {
     const limiter = new SlidingWindowLimiter(100);
     for (let i = 0; i < 20_000; i++) limiter.admit(`agent-${i}`, i, 60_000, 70);
     assert.equal(limiter.keyCount, 100);
+  });
+
+  test('the largest RATE_LIMIT_MAX_KEYS costs nothing until keys arrive (a sidecar-sized heap holds it)', () => {
+    // Storage for 10,000,000 keys made up front was 164 MB of heap and 3 s: a 64 MB heap ran out.
+    const script = `
+      const { SlidingWindowLimiter } = await import(${JSON.stringify(new URL('../../../src/ratelimit/index.ts', import.meta.url).href)});
+      const limiter = new SlidingWindowLimiter(10_000_000);
+      for (let i = 0; i < 1000; i++) limiter.admit('agent-' + i, i, 60_000, 70);
+      console.log(limiter.keyCount);`;
+    const out = execFileSync(process.execPath, ['--max-old-space-size=64', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(out.trim(), '1000');
   });
 });
