@@ -40,6 +40,15 @@ test('ttl and the other lru-cache options still apply', async () => {
   assert.equal(cache.get('a'), 'x');
   await new Promise((resolve) => setTimeout(resolve, 40));
   assert.equal(cache.get('a'), undefined);
+
+  // With a ttl and updateAgeOnGet (the sidecar's session counts): the bound and the order hold.
+  const sessions = entryBoundedCache<string, string>({ maxEntries: 3, ttl: 60_000, updateAgeOnGet: true });
+  for (const key of ['a', 'b', 'c', 'd']) sessions.set(key, key);
+  assert.deepEqual([...sessions.keys()], ['d', 'c', 'b']);
+  sessions.get('b');
+  sessions.set('e', 'e');
+  assert.deepEqual([...sessions.keys()], ['e', 'b', 'd']);
+  assert.ok(sessions.getRemainingTTL('b') > 59_000);
 });
 
 test('maxEntries must be a positive integer', () => {
