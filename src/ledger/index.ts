@@ -38,7 +38,7 @@ export { newEnvelopeId } from './envelope-id.ts';
 export { eventEntry, type EventEntryFields } from './event-entry.ts';
 export { checkListQuery, checkReviewQuery, checkPaging, toIsoUtc } from './query-validation.ts';
 export { LedgerError, LEDGER_ERROR_CODES, type LedgerErrorCode } from './ledger-errors.ts';
-export { toLedgerRow, toSummary, type StoredRow, type ChainHead } from './stored-row.ts';
+export { toSummary, type StoredRow, type ChainHead } from './stored-row.ts';
 export { checkCheckpoint } from './chain/checkpoint-record.ts';
 export { loadCheckpointSigner, algorithmOf, CHECKPOINT_TYP, RETENTION_TYP, type CheckpointClaims, type CheckpointKeyOptions, type CheckpointSigner } from './chain/checkpoint-signer.ts';
 export { auditLedger, type CheckpointEntry, type LedgerAudit, type SignatureStatus } from './chain/ledger-audit.ts';

@@ -16,11 +16,6 @@ export interface ChainHead {
   hash: string;
 }
 
-export function toLedgerRow(row: StoredRow): LedgerRow {
-  const { pii_commitments: _commitments, pii_salts: _salts, ...publicRow } = row;
-  return publicRow;
-}
-
 /** The row without its payload (and commitment material); the payload is never read. */
 export function toSummary(row: StoredRow | LedgerRow): LedgerRowSummary {
   // Copied key by key, not with a rest pattern: a row just appended may hold its payload as text
