@@ -2,8 +2,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  createPiiDetector, defaultPiiDetector, DEFAULT_VALUE_PATTERNS, getAtPath, parsePath, piiDetectorFromSpec, piiDetectorSpec, type PiiDetector,
+  createPiiDetector, defaultPiiDetector, DEFAULT_VALUE_PATTERNS, getAtPath, parsePath, piiDetectorFromSpec, piiDetectorSpec, type PiiDetector, type ValueMatcher,
 } from '../../../src/ledger/index.ts';
+import { CARD_NUMBER, CLEAN_CACHE_LIMIT, CLEAN_CACHE_MAX_LENGTH } from '../../../src/ledger/pii-detector.ts';
+import { compileLinearPattern } from '../../../src/linear-regex/index.ts';
 
 describe('defaultPiiDetector', () => {
   const cases: Array<[string, Record<string, unknown>, string[]]> = [
@@ -93,5 +95,35 @@ describe('the built-in patterns\' shape checks', () => {
     for (const value of ['2026-11-26T00:40:02.123Z', '01a2154d-ad21-7742-a2dc-d6b43cd724b9', 'pol-dfc077602463', '4111 1111 1111 1112']) {
       assert.deepEqual(defaultPiiDetector({ memo: value }), [], value);
     }
+  });
+});
+
+describe('strings already found clean are remembered', () => {
+  // The bundle's kind of patterns (linear, run as one automaton), a stateful /g RegExp and a built-in,
+  // against the same matchers behind plain wrappers, which a detector never remembers answers of.
+  const matchers: ValueMatcher[] = [compileLinearPattern('\\bacct-\\d{4}\\b'), compileLinearPattern('secret', 'i'), /x{3}/g, CARD_NUMBER];
+  const remembering = createPiiDetector({ valuePatterns: matchers });
+  const asking = createPiiDetector({ valuePatterns: matchers.map((matcher) => ({ test: (text: string) => { if (matcher instanceof RegExp) matcher.lastIndex = 0; return matcher.test(text); } })) });
+
+  test('property: repeated strings get the answer they would get the first time', () => {
+    const pool = ['acct-1234', 'my acct-9999 here', 'acct-12345', 'SECRET', 'xxx', 'xx', '4111 1111 1111 1111', 'plain text', '', 'a'.repeat(CLEAN_CACHE_MAX_LENGTH + 1)];
+    const text = fc.oneof(fc.constantFrom(...pool), fc.string({ maxLength: 12 }), fc.constantFrom(...pool).map((s) => `${s} ${s}`));
+    fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 30 }), (texts) => {
+      for (const value of texts) assert.deepEqual(remembering({ memo: value }), asking({ memo: value }), value);
+    }), { numRuns: 2000 });
+  });
+
+  test('past the bound (it is emptied), earlier strings, clean or not, still get their answers', () => {
+    const earlier = ['plain text', 'acct-1234', 'xxx', 'nothing here'];
+    for (const value of earlier) remembering({ memo: value });
+    for (let i = 0; i < CLEAN_CACHE_LIMIT * 2 + 7; i += 1) assert.deepEqual(remembering({ memo: `clean ${i}` }), []);
+    assert.deepEqual(earlier.map((value) => remembering({ memo: value }).length), [0, 1, 1, 0]);
+  });
+
+  test('a hand-written matcher is asked every time (it may answer differently)', () => {
+    let asked = 0;
+    const detector = createPiiDetector({ valuePatterns: [{ test: (text) => text === 'late' && (asked += 1) > 1 }] });
+    assert.deepEqual(detector({ memo: 'late' }), []);
+    assert.deepEqual(detector({ memo: 'late' }), ['memo']);
   });
 });
