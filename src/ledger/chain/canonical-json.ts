@@ -49,6 +49,30 @@ export function quoteKey(key: string): string {
   return quoted;
 }
 
+/** Beyond this many members, insertion sort's n² comparisons would cost more than the copy it saves. */
+const INSERTION_SORT_MAX = 24;
+
+/**
+ * The object's own enumerable keys in canonical order (UTF-16 code units, what the default sort
+ * and JCS use). Array.prototype.sort copies the array it sorts; the keys of one payload object are
+ * few, so they are sorted in place instead: sealing a ledger payload sorted ~100 key lists,
+ * 15 KB of garbage a call in the ledger's writer thread.
+ */
+export function sortedKeys(obj: object): string[] {
+  const keys = Object.keys(obj);
+  if (keys.length > INSERTION_SORT_MAX) return keys.sort();
+  for (let i = 1; i < keys.length; i += 1) {
+    const key = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > key) {
+      keys[j + 1] = keys[j];
+      j -= 1;
+    }
+    keys[j + 1] = key;
+  }
+  return keys;
+}
+
 function writeValue(value: unknown, subs: Substitutions | undefined): string | undefined {
   switch (typeof value) {
     case 'string':
@@ -86,8 +110,7 @@ function writeArray(items: unknown[], subs: Substitutions | undefined): string {
 }
 
 function writeObject(obj: Record<string, unknown>, subs: Substitutions | undefined): string {
-  // Default sort compares UTF-16 code units, which is what JCS prescribes.
-  const keys = Object.keys(obj).sort();
+  const keys = sortedKeys(obj);
   let out = '{';
   let first = true;
   for (const key of keys) {

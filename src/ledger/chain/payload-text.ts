@@ -8,7 +8,7 @@
 // only say where to look. A row whose spans do not check out is verified the slow way (parse,
 // canonicalize), which stays the authority, so a wrong span can never make a bad row pass.
 
-import { canonicalJson, quoteKey } from './canonical-json.ts';
+import { canonicalJson, quoteKey, sortedKeys } from './canonical-json.ts';
 import { sha256Hex } from './digests.ts';
 import { formatPath, getAtPath, parsePath, setAtPath, setOwnMember, type PathSegment } from './json-paths.ts';
 import { LedgerError } from '../ledger-errors.ts';
@@ -182,7 +182,7 @@ function writeDetecting(payload: object, rules: PiiDetectorRules): { text: strin
           return;
         }
         const record = value as Record<string, unknown>;
-        const keys = Object.keys(record).sort();
+        const keys = sortedKeys(record);
         out += '{';
         let first = true;
         for (const member of keys) {
@@ -243,7 +243,7 @@ function writeMarked(value: unknown, paths: ReadonlyArray<readonly PathSegment[]
       out += ']';
     } else if (node !== null && typeof node === 'object') {
       out += '{';
-      Object.keys(node).sort().forEach((key, i) => {
+      sortedKeys(node).forEach((key, i) => {
         out += i > 0 ? `,${quoteKey(key)}:` : `${quoteKey(key)}:`;
         child((node as Record<string, unknown>)[key], marks.get(key));
       });

@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { canonicalJson } from '../../../src/ledger/index.ts';
+import { sortedKeys } from '../../../src/ledger/chain/canonical-json.ts';
 
 describe('canonicalJson', () => {
   const cases: Array<[string, unknown, string]> = [
@@ -44,3 +45,13 @@ function reverseKeys(value: unknown): unknown {
   }
   return out;
 }
+
+describe('sortedKeys', () => {
+  test('property: the order Array.prototype.sort gives (UTF-16 code units), at any size', () => {
+    const key = fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom('a', 'A', 'é', '\u{1F600}', '\uD800', '10', '9', ''));
+    fc.assert(fc.property(fc.uniqueArray(key, { maxLength: 60 }), (keys) => {
+      const record = Object.fromEntries(keys.map((k) => [k, 1]));
+      assert.deepEqual(sortedKeys(record), Object.keys(record).sort());
+    }), { numRuns: 3000 });
+  });
+});
