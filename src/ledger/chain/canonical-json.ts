@@ -34,19 +34,21 @@ export function canonicalJsonWith(value: unknown, substitutions: Substitutions):
   return out;
 }
 
-/** A JSON string literal for an object key; member names repeat a lot, so they are cached. */
-const quotedKeys = new Map<string, string>();
-const QUOTED_KEY_CACHE_LIMIT = 4096;
+/** How a member starts in canonical JSON, first in its object or after another: member names repeat a lot, so both are cached. */
+const memberPrefixes = new Map<string, readonly [first: string, next: string]>();
+const MEMBER_PREFIX_CACHE_LIMIT = 4096;
 
-export function quoteKey(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
+/** `"key":` (`first`) or `,"key":`. */
+export function memberPrefix(key: string, first: boolean): string {
+  let prefixes = memberPrefixes.get(key);
+  if (prefixes === undefined) {
+    const quoted = `${JSON.stringify(key)}:`;
+    prefixes = [quoted, `,${quoted}`];
     // Keys come from payloads, so the cache is bounded: when full it starts over.
-    if (quotedKeys.size >= QUOTED_KEY_CACHE_LIMIT) quotedKeys.clear();
-    quotedKeys.set(key, quoted);
+    if (memberPrefixes.size >= MEMBER_PREFIX_CACHE_LIMIT) memberPrefixes.clear();
+    memberPrefixes.set(key, prefixes);
   }
-  return quoted;
+  return first ? prefixes[0] : prefixes[1];
 }
 
 /** Beyond this many members, insertion sort's n² comparisons would cost more than the copy it saves. */
@@ -116,7 +118,8 @@ function writeObject(obj: Record<string, unknown>, subs: Substitutions | undefin
   for (const key of keys) {
     const written = subs === undefined ? writeValue(obj[key], undefined) : writeMember(obj[key], subs.get(key));
     if (written === undefined) continue;
-    out += first ? `${quoteKey(key)}:${written}` : `,${quoteKey(key)}:${written}`;
+    out += memberPrefix(key, first);
+    out += written;
     first = false;
   }
   return `${out}}`;
@@ -128,14 +131,16 @@ function writeObject(obj: Record<string, unknown>, subs: Substitutions | undefin
  */
 export function createFixedShapeWriter(fields: readonly string[]): (record: Record<string, unknown>) => string {
   const ordered = [...fields].sort();
-  const prefixes = ordered.map((field) => quoteKey(field) + ':');
+  const firstPrefixes = ordered.map((field) => memberPrefix(field, true));
+  const nextPrefixes = ordered.map((field) => memberPrefix(field, false));
   return (record) => {
     let out = '{';
     let first = true;
     for (let i = 0; i < ordered.length; i += 1) {
       const written = writeValue(record[ordered[i]], undefined);
       if (written === undefined) continue;
-      out += first ? prefixes[i] + written : `,${prefixes[i]}${written}`;
+      out += first ? firstPrefixes[i] : nextPrefixes[i];
+      out += written;
       first = false;
     }
     return `${out}}`;

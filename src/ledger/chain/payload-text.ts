@@ -8,7 +8,7 @@
 // only say where to look. A row whose spans do not check out is verified the slow way (parse,
 // canonicalize), which stays the authority, so a wrong span can never make a bad row pass.
 
-import { canonicalJson, quoteKey, sortedKeys } from './canonical-json.ts';
+import { canonicalJson, memberPrefix, sortedKeys } from './canonical-json.ts';
 import { sha256Hex } from './digests.ts';
 import { formatPath, getAtPath, parsePath, setAtPath, setOwnMember, type PathSegment } from './json-paths.ts';
 import { LedgerError } from '../ledger-errors.ts';
@@ -188,7 +188,7 @@ function writeDetecting(payload: object, rules: PiiDetectorRules): { text: strin
         for (const member of keys) {
           const item = prepare(record[member], member);
           if (omitted(item)) continue;
-          out += first ? `${quoteKey(member)}:` : `,${quoteKey(member)}:`;
+          out += memberPrefix(member, first);
           first = false;
           path.push(member);
           visit(item, member, detect);
@@ -244,7 +244,7 @@ function writeMarked(value: unknown, paths: ReadonlyArray<readonly PathSegment[]
     } else if (node !== null && typeof node === 'object') {
       out += '{';
       sortedKeys(node).forEach((key, i) => {
-        out += i > 0 ? `,${quoteKey(key)}:` : `${quoteKey(key)}:`;
+        out += memberPrefix(key, i === 0);
         child((node as Record<string, unknown>)[key], marks.get(key));
       });
       out += '}';
