@@ -132,8 +132,9 @@ function cloneableMatcher(matcher: ValueMatcher): RegExp | LinearPatternSpec | B
   return plainRegExp ? matcher : undefined;
 }
 
-/** Personal-key lookups are cached per detector; keys come from payloads, so the cache is bounded. */
+/** Personal-key lookups are cached per detector; keys come from payloads, so the cache is bounded (entries, key length). */
 const KEY_CACHE_LIMIT = 4096;
+const KEY_CACHE_MAX_KEY_LENGTH = 128;
 
 /**
  * Strings that hold no value pattern, remembered per detector. Most string leaves of a ledger
@@ -201,8 +202,10 @@ export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector
     let known = keyCache.get(key);
     if (known === undefined) {
       known = personal.has(normalizeKey(key));
-      if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.clear();
-      keyCache.set(key, known);
+      if (key.length <= KEY_CACHE_MAX_KEY_LENGTH) {
+        if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.clear();
+        keyCache.set(key, known);
+      }
     }
     return known;
   };

@@ -34,9 +34,14 @@ export function canonicalJsonWith(value: unknown, substitutions: Substitutions):
   return out;
 }
 
-/** How a member starts in canonical JSON, first in its object or after another: member names repeat a lot, so both are cached. */
+/**
+ * How a member starts in canonical JSON, first in its object or after another: member names
+ * repeat a lot, so both are cached. Keys come from payloads, so the cache is bounded in entries
+ * (when full it starts over) and in key length (a longer key is quoted each time).
+ */
 const memberPrefixes = new Map<string, readonly [first: string, next: string]>();
 const MEMBER_PREFIX_CACHE_LIMIT = 4096;
+const MEMBER_PREFIX_MAX_KEY_LENGTH = 128;
 
 /** `"key":` (`first`) or `,"key":`. */
 export function memberPrefix(key: string, first: boolean): string {
@@ -44,9 +49,10 @@ export function memberPrefix(key: string, first: boolean): string {
   if (prefixes === undefined) {
     const quoted = `${JSON.stringify(key)}:`;
     prefixes = [quoted, `,${quoted}`];
-    // Keys come from payloads, so the cache is bounded: when full it starts over.
-    if (memberPrefixes.size >= MEMBER_PREFIX_CACHE_LIMIT) memberPrefixes.clear();
-    memberPrefixes.set(key, prefixes);
+    if (key.length <= MEMBER_PREFIX_MAX_KEY_LENGTH) {
+      if (memberPrefixes.size >= MEMBER_PREFIX_CACHE_LIMIT) memberPrefixes.clear();
+      memberPrefixes.set(key, prefixes);
+    }
   }
   return first ? prefixes[0] : prefixes[1];
 }

@@ -55,3 +55,12 @@ describe('sortedKeys', () => {
     }), { numRuns: 3000 });
   });
 });
+
+describe('member prefixes', () => {
+  test('long keys (not cached) and short ones are quoted the same way, first or after another', () => {
+    const long = `k"\\${'é'.repeat(300)}`;
+    const value = { [long]: 1, a: { [long]: [2] }, [`${long}2`]: 'x' };
+    assert.equal(canonicalJson(value), JSON.stringify({ a: { [long]: [2] }, [long]: 1, [`${long}2`]: 'x' }));
+    assert.equal(canonicalJson(value), canonicalJson(JSON.parse(JSON.stringify(value))));
+  });
+});
