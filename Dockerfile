@@ -21,6 +21,10 @@ COPY scripts ./scripts
 COPY bin ./bin
 COPY src ./src
 COPY console ./console
+# The build starts the gateway once, on the image's own configuration and policies, to write the
+# code cache of what a start runs.
+COPY config ./config
+COPY policies ./policies
 # The web console (/console, off in production unless CONSOLE_ENABLED=true): Vite writes
 # console/dist, which the runtime stage takes; --ignore-scripts above skipped the `prepare` build.
 RUN npm run build \

@@ -4,6 +4,7 @@
 import { loadConfig } from '../config/index.ts';
 import { startGateway } from '../gateway/index.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
+import { announceServing } from './serving-hook.ts';
 
 export interface ServeFlags {
   port?: string;
@@ -19,6 +20,7 @@ export async function serveCommand(flags: ServeFlags): Promise<void> {
   const config = loadConfig(process.env, { port, host: flags.host, variant: flags.variant });
   const gateway = await startGateway(config);
   stopOnSignals(() => gateway.close());
+  announceServing();
 }
 
 export class UsageError extends Error {

@@ -1,5 +1,5 @@
 // Where the built console lives: console/dist under the package root. The gateway runs from the
-// sources (src/console/) and from the bundle (dist/govgate.mjs) at different depths, so the root
+// sources (src/console/) and from the bundle (dist/govgate.cjs) at different depths, so the root
 // is found by walking up to this package's package.json rather than by a fixed relative path.
 
 import { existsSync, readFileSync } from 'node:fs';

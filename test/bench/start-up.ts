@@ -1,8 +1,10 @@
 // Start-up and idle memory of the sidecar and of the bare proxy, as medians of interleaved cold
 // starts (one start each varied by 10 - 20 % between runs on this machine, enough to flip a
-// target that sits at its bound). With what it breaks down into: Node's own boot (`node -e ''`),
-// loading the bundle (`govgate --version`: reading, compiling and running its modules' top
-// levels), the gateway's start up to listening, and its first answer.
+// target that sits at its bound). Cold: no NODE_COMPILE_CACHE for either; the sidecar is the
+// bundle as built, with the code cache the build writes beside it (scripts/bundle-entry.mjs), and
+// its start without that cache is measured too. With what a start breaks down into: Node's own
+// boot (`node -e ''`), loading the bundle (`govgate --version`: reading, compiling and running
+// its modules' top levels), the gateway's start up to listening, and its first answer.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -13,6 +15,8 @@ import { median } from './latency-rounds.ts';
 export interface StartUpFigures {
   bare: { ready: number; idleRss: number };
   sidecar: { listening: number; ready: number; idleRss: number };
+  /** The same start with GOVGATE_CODE_CACHE=off: compiling the script as if there were no cache. */
+  withoutCodeCache: { ready: number };
   nodeBoot: number;
   bundleLoad: number;
   samples: number;
@@ -33,6 +37,7 @@ export async function measureStartUp(options: {
 }): Promise<StartUpFigures> {
   const bare = { ready: [] as number[], idleRss: [] as number[] };
   const sidecar = { listening: [] as number[], ready: [] as number[], idleRss: [] as number[] };
+  const withoutCodeCache: number[] = [];
   const nodeBoot: number[] = [];
   const bundleLoad: number[] = [];
   for (let i = 0; i < options.samples; i++) {
@@ -53,12 +58,19 @@ export async function measureStartUp(options: {
     sidecar.idleRss.push(rssMb(gateway));
     await gateway.stop();
 
+    started = performance.now();
+    const uncached = await startServer([options.entry, 'serve', '--port', '0'], { ...options.env(`start-up-uncached-${i}.db`), GOVGATE_CODE_CACHE: 'off' });
+    await (await fetch(`${uncached.origin}/health`)).text();
+    withoutCodeCache.push(performance.now() - started);
+    await uncached.stop();
+
     nodeBoot.push(timedRun(['-e', '']));
     bundleLoad.push(timedRun([options.entry, '--version']));
   }
   return {
     bare: { ready: median(bare.ready), idleRss: median(bare.idleRss) },
     sidecar: { listening: median(sidecar.listening), ready: median(sidecar.ready), idleRss: median(sidecar.idleRss) },
+    withoutCodeCache: { ready: median(withoutCodeCache) },
     nodeBoot: median(nodeBoot),
     bundleLoad: median(bundleLoad),
     samples: options.samples,
@@ -72,7 +84,8 @@ export function describeStartUp(f: StartUpFigures): string {
   return [
     `start-up, median of ${f.samples} cold starts each, interleaved: sidecar ready in ${f.sidecar.ready.toFixed(0)} ms (Node boot ${f.nodeBoot.toFixed(0)},`,
     `loading the bundle ${load.toFixed(0)} (govgate --version ${f.bundleLoad.toFixed(0)} ms), the gateway's start to listening ${start.toFixed(0)},`,
-    `first answer ${firstAnswer.toFixed(0)}); bare proxy ready in ${f.bare.ready.toFixed(0)} ms (Node boot, its script type-stripped, undici).`,
+    `first answer ${firstAnswer.toFixed(0)}); without its code cache (GOVGATE_CODE_CACHE=off) ready in ${f.withoutCodeCache.ready.toFixed(0)} ms;`,
+    `bare proxy ready in ${f.bare.ready.toFixed(0)} ms (Node boot, its script type-stripped, undici).`,
     `idle RSS ${SETTLE_MS / 1000} s after the first answer: sidecar ${f.sidecar.idleRss.toFixed(1)} MB, bare proxy ${f.bare.idleRss.toFixed(1)} MB`,
   ].join(' ');
 }

@@ -3,8 +3,9 @@
 
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../helpers/gateway.ts';
@@ -21,16 +22,64 @@ const out = mkdtempSync(path.join(REPO_ROOT, '.tmp-bundle-'));
 process.on('exit', () => rmSync(out, { recursive: true, force: true }));
 execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build.ts'), out], { stdio: 'pipe' });
 const entry = path.join(out, 'govgate.mjs');
+const PACKAGE_VERSION = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version as string;
 
 test('every chunk of the bundle is ASCII, so V8 holds its source one byte a character', () => {
-  const chunks = readdirSync(out).filter((name) => name.endsWith('.mjs'));
-  assert.ok(chunks.length > 2);
+  const chunks = readdirSync(out).filter((name) => name.endsWith('.mjs') || name.endsWith('.cjs'));
+  assert.ok(chunks.includes('govgate.cjs') && chunks.length > 2);
   for (const chunk of chunks) assert.match(readFileSync(path.join(out, chunk), 'latin1'), /^[\x00-\x7f]*$/, chunk);
+});
+
+/** What the bundle's entry says about its code cache (NODE_DEBUG=govgate-code-cache) on `govgate --version`. */
+function codeCacheUse(dir: string, options: { env?: Record<string, string>; nodeFlags?: string[] } = {}): { version: string; said: string } {
+  const run = spawnSync(process.execPath, [...(options.nodeFlags ?? []), path.join(dir, 'govgate.mjs'), '--version'], {
+    encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'govgate-code-cache', ...options.env },
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return { version: run.stdout.trim(), said: /GOVGATE-CODE-CACHE \d+: (.*)/.exec(run.stderr)?.[1] ?? `nothing (stderr: ${run.stderr})` };
+}
+
+test('the build starts the gateway once and leaves a code cache that a start uses', () => {
+  const cache = readFileSync(path.join(out, 'govgate.code-cache'));
+  // The digest of the script it was made from, then V8's data.
+  assert.deepEqual(cache.subarray(0, 32), createHash('sha256').update(readFileSync(path.join(out, 'govgate.cjs'))).digest());
+  assert.ok(cache.length > 100_000, `${cache.length} bytes: the bytecode of a start, not of an empty script`);
+  // A script compiled by vm.Script can import() only through an experimental loader: everything
+  // it loads on demand goes through require() (scripts/build.ts).
+  assert.doesNotMatch(readFileSync(path.join(out, 'govgate.cjs'), 'latin1'), /\bimport\(/);
+  assert.deepEqual(codeCacheUse(out), { version: PACKAGE_VERSION, said: 'used' });
+  assert.deepEqual(codeCacheUse(out, { env: { GOVGATE_CODE_CACHE: 'off' } }), { version: PACKAGE_VERSION, said: 'not used: turned off' });
+  // Heap sizes (what the chart's NODE_OPTIONS set) leave V8's check alone; other V8 flags fail it,
+  // and the script compiles as it would without a cache.
+  assert.deepEqual(codeCacheUse(out, { nodeFlags: ['--max-old-space-size=200', '--max-semi-space-size=16'] }), { version: PACKAGE_VERSION, said: 'used' });
+  assert.deepEqual(codeCacheUse(out, { nodeFlags: ['--stack-size=900'] }), { version: PACKAGE_VERSION, said: 'rejected by V8 (another Node or other V8 flags)' });
+});
+
+test('a code cache made from another script, or none, is not used, and the gateway still serves', async (t) => {
+  // A copy of the bundle, inside the repository as dist/ is (it loads packages from node_modules).
+  const copy = mkdtempSync(path.join(REPO_ROOT, '.tmp-bundle-copy-'));
+  t.after(() => rmSync(copy, { recursive: true, force: true }));
+  cpSync(out, copy, { recursive: true });
+  // The same length and the same cache: V8's own check (the length) would take it, the digest does not.
+  const script = readFileSync(path.join(copy, 'govgate.cjs'), 'latin1');
+  const words = 'runtime governance gateway for software agents';
+  const at = script.indexOf(words);
+  assert.ok(at > 0);
+  writeFileSync(path.join(copy, 'govgate.cjs'), `${script.slice(0, at)}R${script.slice(at + 1)}`, 'latin1');
+  assert.deepEqual(codeCacheUse(copy), { version: PACKAGE_VERSION, said: 'not used: made from another govgate.cjs' });
+  const gateway = await startGatewayProcess(t, {}, path.join(copy, 'govgate.mjs'));
+  assert.equal((await gateway.call('POST', '/v1/runtime/validate', validateBody())).status, 200);
+  await gateway.stop();
+
+  writeFileSync(path.join(copy, 'govgate.code-cache'), Buffer.alloc(16));
+  assert.deepEqual(codeCacheUse(copy), { version: PACKAGE_VERSION, said: 'not used: made from another govgate.cjs' });
+  rmSync(path.join(copy, 'govgate.code-cache'));
+  assert.deepEqual(codeCacheUse(copy), { version: PACKAGE_VERSION, said: 'not used: no govgate.code-cache' });
 });
 
 test('the bundled gateway serves, records through its writer thread, and verifies', async (t) => {
   const version = execFileSync(process.execPath, [entry, '--version'], { encoding: 'utf8' }).trim();
-  assert.equal(version, JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version);
+  assert.equal(version, PACKAGE_VERSION);
 
   const gateway = await startGatewayProcess(t, {}, entry);
   const decided = await gateway.call('POST', '/v1/runtime/validate', validateBody());

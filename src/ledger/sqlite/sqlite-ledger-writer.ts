@@ -33,7 +33,7 @@ export function createSameThreadWriter(db: DatabaseSync): LedgerWriter {
 }
 
 // From the sources, the thread runs sqlite-writer.ts beside this file; from the bundle
-// (dist/govgate.mjs, see scripts/build.ts) it runs the writer's own bundle beside it.
+// (dist/govgate.cjs, see scripts/build.ts) it runs the writer's own bundle beside it.
 const WRITER_MODULE = import.meta.url.endsWith('.ts')
   ? new URL('./sqlite-writer.ts', import.meta.url)
   : new URL('./ledger-writer.mjs', import.meta.url);
