@@ -16,7 +16,7 @@ import { startServer, type ServerProcess } from './processes.ts';
 import { summarizeProfile } from './cpu-profile.ts';
 import { cpuMs, rssMb, sampleRss, threadCpuMs, threadCpuPerCall } from './process-stats.ts';
 import { findRateCeiling, rateSteps, type RateCeiling } from './rate-ceiling.ts';
-import { BARE_PROXY_SCRIPT, describeStartUp, measureStartUp, type StartUpFigures } from './start-up.ts';
+import { BARE_PROXY_SCRIPT, describeStartUp, measureStartUp, timedStart, type StartUpFigures } from './start-up.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
 import { buildBundle, kbRouteConfig, sidecarMemoryEnv } from './sidecar-setup.ts';
 import { describeLatencyRounds, measureLatencyRounds, type LatencyFigures } from './latency-rounds.ts';
@@ -236,15 +236,6 @@ async function commitTotals(origin: string): Promise<CommitTotals> {
 function commitStats(before: CommitTotals, after: CommitTotals): { ms: number; batch: number } {
   const commits = after.commits - before.commits;
   return { ms: ((after.seconds - before.seconds) / commits) * 1000, batch: (after.rows - before.rows) / commits };
-}
-
-/** Spawn to the listening log line, and to the first /health answer. */
-async function timedStart(env: Record<string, string>, entry: string): Promise<{ server: ServerProcess; listening: number; ready: number }> {
-  const started = performance.now();
-  const server = await startServer([entry, 'serve', '--port', '0'], env);
-  const listening = performance.now() - started;
-  await (await fetch(`${server.origin}/health`)).text();
-  return { server, listening, ready: performance.now() - started };
 }
 
 /** A second sidecar under --cpu-prof and the same fixed load, so profiling does not slow the measured one. */

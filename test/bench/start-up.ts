@@ -8,7 +8,7 @@
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { startServer } from './processes.ts';
+import { startServer, type ServerProcess } from './processes.ts';
 import { rssMb } from './process-stats.ts';
 import { median } from './latency-rounds.ts';
 
@@ -26,6 +26,15 @@ export interface StartUpFigures {
 const SETTLE_MS = 1500;
 
 
+/** Spawn to the listening log line, and to the first /health answer, of `govgate serve` from `entry`. */
+export async function timedStart(env: Record<string, string>, entry: string): Promise<{ server: ServerProcess; listening: number; ready: number }> {
+  const started = performance.now();
+  const server = await startServer([entry, 'serve', '--port', '0'], env);
+  const listening = performance.now() - started;
+  await (await fetch(`${server.origin}/health`)).text();
+  return { server, listening, ready: performance.now() - started };
+}
+
 function timedRun(args: string[]): number {
   const started = performance.now();
   execFileSync(process.execPath, args, { stdio: 'ignore' });
@@ -41,7 +50,7 @@ export async function measureStartUp(options: {
   const nodeBoot: number[] = [];
   const bundleLoad: number[] = [];
   for (let i = 0; i < options.samples; i++) {
-    let started = performance.now();
+    const started = performance.now();
     const proxy = await startServer([options.bareScript, options.upstream]);
     await (await fetch(proxy.origin, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).text();
     bare.ready.push(performance.now() - started);
@@ -49,20 +58,16 @@ export async function measureStartUp(options: {
     bare.idleRss.push(rssMb(proxy));
     await proxy.stop();
 
-    started = performance.now();
-    const gateway = await startServer([options.entry, 'serve', '--port', '0'], options.env(`start-up-${i}.db`));
-    sidecar.listening.push(performance.now() - started);
-    await (await fetch(`${gateway.origin}/health`)).text();
-    sidecar.ready.push(performance.now() - started);
+    const gateway = await timedStart(options.env(`start-up-${i}.db`), options.entry);
+    sidecar.listening.push(gateway.listening);
+    sidecar.ready.push(gateway.ready);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    sidecar.idleRss.push(rssMb(gateway));
-    await gateway.stop();
+    sidecar.idleRss.push(rssMb(gateway.server));
+    await gateway.server.stop();
 
-    started = performance.now();
-    const uncached = await startServer([options.entry, 'serve', '--port', '0'], { ...options.env(`start-up-uncached-${i}.db`), GOVGATE_CODE_CACHE: 'off' });
-    await (await fetch(`${uncached.origin}/health`)).text();
-    withoutCodeCache.push(performance.now() - started);
-    await uncached.stop();
+    const uncached = await timedStart({ ...options.env(`start-up-uncached-${i}.db`), GOVGATE_CODE_CACHE: 'off' }, options.entry);
+    withoutCodeCache.push(uncached.ready);
+    await uncached.server.stop();
 
     nodeBoot.push(timedRun(['-e', '']));
     bundleLoad.push(timedRun([options.entry, '--version']));
