@@ -164,6 +164,9 @@ async function writeCodeCache(dir: string): Promise<void> {
         PATH: process.env.PATH ?? '', GOVGATE_WRITE_CODE_CACHE: '1', LOG_LEVEL: 'error', SERVICE_ENV: 'test', GATEWAY_VARIANT: 'edge',
         LEDGER_PATH: path.join(scratch, 'ledger.db'), KEYS_PATH: path.join(scratch, 'keys.json'),
         CONFIG_DIR: path.join(root, 'config'), POLICIES_DIR: path.join(root, 'policies'),
+        // The image's build fills Node's compile cache with this start too: the writer thread's
+        // modules and the packages a start loads from node_modules.
+        ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
       timeout: 60_000,
