@@ -13,6 +13,9 @@ import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { asciiSource } from './ascii-source.ts';
 
+/** pg tries its optional native binding only when asked; it is never installed, so never bundled. */
+const NEVER_INSTALLED = 'pg-native';
+
 /** What bundle-entry.mjs reads beside it (the name is the same there). */
 const CODE_CACHE_FILE = 'govgate.code-cache';
 
@@ -70,8 +73,7 @@ await build({
   format: 'esm',
   splitting: true,
   chunkNames: 'chunk-[hash]',
-  // pg tries the optional native binding only when asked; it is never installed.
-  external: ['pg-native'],
+  external: [NEVER_INSTALLED],
   plugins: [httpThroughRequire],
   // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
   banner: { js: "import { createRequire as __govgateRequire } from 'node:module'; const require = __govgateRequire(import.meta.url);" },
@@ -89,7 +91,7 @@ const cli = await build({
   entryPoints: { govgate: 'src/main.ts' },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  external: ['pg-native', ...lazyPackages.flatMap((name) => [name, `${name}/*`])],
+  external: [NEVER_INSTALLED, ...lazyPackages.flatMap((name) => [name, `${name}/*`])],
   // Loaded with require() (Node 24 requires ES modules too), not import(): a script compiled by
   // vm.Script can import() only through an experimental loader, which warns at every start.
   supported: { 'dynamic-import': false },
@@ -106,7 +108,7 @@ const { dependencies } = JSON.parse(readFileSync(path.join(root, 'package.json')
 for (const output of Object.values(cli.metafile.outputs)) {
   for (const { path: specifier, external } of output.imports) {
     const name = /^(?:@[^/]+\/)?[^/]+/.exec(specifier)?.[0] ?? specifier;
-    if (!external || isBuiltin(specifier) || name === 'pg-native' || name in dependencies) continue;
+    if (!external || isBuiltin(specifier) || name === NEVER_INSTALLED || name in dependencies) continue;
     throw new Error(`govgate.cjs loads ${specifier} from node_modules, but ${name} is not a production dependency (package.json)`);
   }
 }
@@ -127,7 +129,7 @@ await writeCodeCache(outdir);
 async function onDemandPackages(entry: string): Promise<string[]> {
   const { metafile } = await build({
     ...common, entryPoints: { main: entry }, outExtension: { '.js': '.mjs' }, format: 'esm', splitting: true,
-    external: ['pg-native'], metafile: true, write: false, logLevel: 'error',
+    external: [NEVER_INSTALLED], metafile: true, write: false, logLevel: 'error',
   });
   const outputs = metafile.outputs;
   // The entry's chunk and every chunk it imports statically, however deep: what a start loads.
