@@ -5,3 +5,4 @@
 export { MAX_JSON_DEPTH, StrictJsonError, memberPath, parseStrictJson } from './strict-json.ts';
 export type { StrictJsonOptions, StrictJsonRule } from './strict-json.ts';
 export { isExactNumberText } from './exact-number.ts';
+export { detachedString } from './detached-string.ts';

@@ -5,6 +5,7 @@
 // documents are refused here, with the path of the offending member, and nesting is bounded so
 // no later recursion (schemas, scanning, canonical JSON) can overflow the stack.
 
+import { detachedString } from './detached-string.ts';
 import { isExactNumberText } from './exact-number.ts';
 
 /** Deepest nesting of objects and arrays accepted; documented in docs/security.md. */
@@ -95,7 +96,9 @@ class Parser {
 
   value(depth: number): unknown {
     const c = this.text.charCodeAt(this.at);
-    if (c === 0x22) return this.string();
+    // A value may outlive the document (session histories, caches): it must not be a view into it.
+    // Member names need no copy: a property key is stored as an internalized string of its own.
+    if (c === 0x22) return detachedString(this.string());
     if (c === 0x7b) return this.object(depth + 1);
     if (c === 0x5b) return this.array(depth + 1);
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();

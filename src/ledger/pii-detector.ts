@@ -2,6 +2,7 @@
 // one and erase them later without breaking the chain. The default is deliberately simple
 // (key names + three value patterns); the gateway may pass a detector built from its policy.
 
+import { detachedString } from '../json/index.ts';
 import { formatPath, type PathSegment } from './chain/json-paths.ts';
 import { compileLinearPattern, compilePatternSet, isLinearPattern, lazyLinearPattern, type LinearPatternSpec } from '../linear-regex/index.ts';
 
@@ -148,15 +149,6 @@ const KEY_CACHE_MAX_KEY_LENGTH = 128;
 export const CLEAN_CACHE_LIMIT = 2048;
 export const CLEAN_CACHE_MAX_LENGTH = 200;
 
-/**
- * `text` in storage of its own. A substring can be a view into the string it was cut from (V8
- * slices strings of 13 characters or more), and a cached view would keep that whole string,
- * a tool output of megabytes, alive: flattening a concatenation copies the characters.
- */
-function detachedCopy(text: string): string {
-  return ` ${text}`.slice(1);
-}
-
 export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector {
   const personalKeys = [...(options.personalKeys ?? DEFAULT_PERSONAL_KEYS)];
   const personal = new Set(personalKeys.map(normalizeKey));
@@ -193,7 +185,8 @@ export function createPiiDetector(options: PiiDetectorOptions = {}): PiiDetector
     const found = testPatterns(text);
     if (!found && cacheable) {
       if (clean.size >= CLEAN_CACHE_LIMIT) clean.clear();
-      clean.add(detachedCopy(text));
+      // Stored as a copy: a cached slice would keep the tool output it was cut from alive.
+      clean.add(detachedString(text));
     }
     return found;
   };

@@ -7,9 +7,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestContext } from 'node:test';
+import { splitMemoryBudget } from '../../src/proxy/memory-budget.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { startGatewayProcess } from '../helpers/gateway-process.ts';
 import { json, startToolServer } from '../helpers/tool-server.ts';
 import { until } from '../helpers/until.ts';
 
@@ -99,4 +104,30 @@ test('memory budget: a call past the in-flight bound is refused with 503 SIDECAR
   await until('the calls given back', async () => (await gauge(gw, 'sidecar_calls_in_flight', 'value="now"')) === 0);
   assert.equal((await gw.call('POST', '/kb', { query: 'reset password' })).status, 200);
   assert.equal(await gauge(gw, 'sidecar_calls_in_flight', 'value="peak"'), 512);
+});
+
+test('memory budget: what a call leaves behind holds its values, not the body they were read from', async (t) => {
+  // The session history keeps each call's parameters, counted by their JSON size. A parameter
+  // read from a body used to be a view into it, so it kept the whole body: eighty 900 KiB bodies
+  // of whitespace around a small query held 70 MiB against this budget's 40 MiB old space, and the
+  // sidecar died of heap exhaustion (bodies over ~1 MiB are Node's external strings: they grew
+  // the RSS past the budget instead). A real process, with the heap flags the chart gives it.
+  const upstream = await startToolServer(t);
+  upstream.on('/', json(200, { results: [] }));
+  const configDir = mkdtempSync(path.join(os.tmpdir(), 'govgate-padded-'));
+  writeFileSync(path.join(configDir, 'gateway.yaml'), `routes:\n  - name: kb\n    match: { path_prefix: /kb }\n    upstream: ${upstream.origin}\n    tool: { name: search_kb }\n`);
+  const budget = splitMemoryBudget(128, { maxBodyBytes: Infinity, maxSessions: Infinity });
+  const gw = await startGatewayProcess(t, { SIDECAR_MEMORY_MB: '128', NODE_OPTIONS: budget.nodeOptions, AGENT_ID: 'support-agent-1', CONFIG_DIR: configDir });
+  const padding = ' '.repeat(900 * 1024);
+  for (let i = 0; i < 80; i += 1) {
+    const res = await fetch(`${gw.url}/kb`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': `padded-${i}` },
+      body: `{"query":"how do I reset my password, take ${i}"${padding}}`,
+    });
+    await res.arrayBuffer();
+    assert.equal(res.status, 200, `call ${i}: ${gw.output().slice(-2000)}`);
+  }
+  assert.equal(gw.child.exitCode, null, 'the sidecar is still running');
+  assert.equal((await gw.call('GET', '/health')).status, 200);
 });

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { MAX_JSON_DEPTH, StrictJsonError, isExactNumberText, parseStrictJson } from '../../../src/json/index.ts';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { MAX_JSON_DEPTH, StrictJsonError, detachedString, isExactNumberText, parseStrictJson } from '../../../src/json/index.ts';
 
 function refusal(text: string): { rule: string; path: string } {
   try {
@@ -91,4 +93,31 @@ test('a double always prints back exactly; perturbing its last digit never passe
     if (isExactNumberText(text, Number(text))) assert.equal(BigInt(Number(text)), n);
   }), { numRuns: 300 });
   assert.equal(isExactNumberText('9007199254740993', 9007199254740993), false);
+});
+
+test('parsed values do not keep the document alive: a kept value holds its own characters only', () => {
+  // A substring can be a view into the string it was cut from; a parameter kept in a session's
+  // history then held its whole request body (test/integration/sidecar-memory-budget.test.ts).
+  v8.setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const kept: unknown[] = [];
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 64; i += 1) {
+    const padding = ' '.repeat(256 * 1024);
+    // A plain value, an escaped one (built by concatenation), one in an array, a long member name.
+    kept.push(parseStrictJson(`{"a member name of some length ${i}":"how do I reset my password ${i}",${padding}"escaped":"line one\\nline two ${i}","list":["an element long enough ${i}"]}`));
+  }
+  gc();
+  const retainedMib = (process.memoryUsage().heapUsed - before) / (1024 * 1024);
+  // 64 documents of 256 KiB: 16 MiB if each kept value held its document.
+  assert.ok(retainedMib < 4, `the parsed values kept ${retainedMib.toFixed(1)} MiB`);
+  assert.deepEqual(kept[5], { 'a member name of some length 5': 'how do I reset my password 5', escaped: 'line one\nline two 5', list: ['an element long enough 5'] });
+});
+
+test('detachedString: the same characters, whatever the string', () => {
+  fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.nat(), (text, cut) => {
+    const part = text.slice(cut % (text.length + 1));
+    assert.equal(detachedString(part), part);
+  }));
 });
