@@ -6,7 +6,7 @@
 
 import { ApiError, prefersMinimalReturn } from '../http/index.ts';
 import {
-  createGroupCommitter, LEDGER_ERROR_CODES, LedgerError,
+  createGroupCommitter, LEDGER_ERROR_CODES, LedgerError, withLazyPayload,
   type Ledger, type LedgerEntry, type LedgerRow, type LedgerRowSummary, type LedgerErrorCode,
 } from '../ledger/index.ts';
 import { INTERNAL_APPEND_MAX_ENTRIES } from '../schemas/index.ts';
@@ -144,16 +144,6 @@ function isRecordedBy(value: unknown): value is RecordedBy {
  * when it leaves, a tick after append), so the copy is what was sent.
  */
 function withSentPayload(row: LedgerRow, sent: LedgerEntry['payload'], recordedBy: RecordedBy): LedgerRow {
-  let payload: LedgerRow['payload'] | undefined;
-  return {
-    ...row,
-    get payload(): LedgerRow['payload'] {
-      payload ??= JSON.parse(JSON.stringify({ ...sent, recorded_by: recordedBy })) as LedgerRow['payload'];
-      return payload;
-    },
-    set payload(value: LedgerRow['payload']) {
-      payload = value;
-    },
-  };
+  return withLazyPayload({ ...row, payload: null }, () => JSON.parse(JSON.stringify({ ...sent, recorded_by: recordedBy })) as LedgerRow['payload']);
 }
 

@@ -8,6 +8,7 @@ import { LedgerError, type LedgerErrorCode } from './ledger-errors.ts';
 import type { JsonObject, SealedPayload } from './chain/pii-commitments.ts';
 import type { Span } from './chain/payload-text.ts';
 import type { LedgerRow } from './types.ts';
+import { withLazyPayload } from './lazy-payload.ts';
 
 /** One validated append, ready for the writer. */
 export interface AppendRequest {
@@ -35,8 +36,7 @@ export type AppendOutcome =
  */
 export function appendedRow(request: AppendRequest, payload: JsonObject | undefined, outcome: Extract<AppendOutcome, { ok: true }>): LedgerRow {
   const { meta } = request;
-  let parsed: JsonObject | null | undefined = payload;
-  return {
+  const row: LedgerRow = {
     seq: outcome.seq,
     envelope_id: meta.envelope_id,
     parent_envelope_id: meta.parent_envelope_id,
@@ -52,19 +52,14 @@ export function appendedRow(request: AppendRequest, payload: JsonObject | undefi
     reviewer_id: meta.reviewer_id,
     review_deadline: meta.review_deadline,
     created_at: request.createdAt,
-    get payload(): JsonObject | null {
-      if (parsed === undefined) parsed = JSON.parse(request.payloadJson) as JsonObject;
-      return parsed;
-    },
-    set payload(value: JsonObject | null) {
-      parsed = value;
-    },
+    payload: payload ?? null,
     payload_state: 'present',
     pii_paths: outcome.pii_paths,
     payload_digest: outcome.payload_digest,
     prev_hash: outcome.prev_hash,
     hash: outcome.hash,
   };
+  return payload === undefined ? withLazyPayload(row, () => JSON.parse(request.payloadJson) as JsonObject) : row;
 }
 
 /** Turns a refused append back into the LedgerError its caller sees. */

@@ -9,6 +9,7 @@ export * from './types.ts';
 export { REVIEW_ITEMS_WHERE } from './review-queue-filters.ts';
 export { openSqliteLedger, type OpenLedgerOptions } from './sqlite/sqlite-store.ts';
 export { LEDGER_APPEND_CHANNEL } from './append-request.ts';
+export { withLazyPayload } from './lazy-payload.ts';
 export { openPostgresLedger, type OpenPostgresLedgerOptions, type PostgresLedger } from './postgres/postgres-store.ts';
 export { migratePostgres, migratePostgresSchema, POSTGRES_SCHEMA_VERSION, type MigrationReport } from './postgres/postgres-schema.ts';
 export { PG_SSL_MODES, type PgSslMode, type PostgresConnectionOptions } from './postgres/postgres-connection.ts';
