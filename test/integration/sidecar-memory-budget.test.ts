@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,6 +115,7 @@ test('memory budget: what a call leaves behind holds its values, not the body th
   const upstream = await startToolServer(t);
   upstream.on('/', json(200, { results: [] }));
   const configDir = mkdtempSync(path.join(os.tmpdir(), 'govgate-padded-'));
+  t.after(() => rmSync(configDir, { recursive: true, force: true }));
   writeFileSync(path.join(configDir, 'gateway.yaml'), `routes:\n  - name: kb\n    match: { path_prefix: /kb }\n    upstream: ${upstream.origin}\n    tool: { name: search_kb }\n`);
   const budget = splitMemoryBudget(128, { maxBodyBytes: Infinity, maxSessions: Infinity });
   const gw = await startGatewayProcess(t, { SIDECAR_MEMORY_MB: '128', NODE_OPTIONS: budget.nodeOptions, AGENT_ID: 'support-agent-1', CONFIG_DIR: configDir });
