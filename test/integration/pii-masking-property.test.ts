@@ -13,8 +13,12 @@ import { eventEntry, getAtPath, parsePath } from '../../src/ledger/index.ts';
 import { MASKED_VALUE } from '../../src/api/pii-masking.ts';
 
 const ALPHABET = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .@+-_'];
-/** No character JSON escapes: a value reads the same in a payload, a tree and a diff's text. */
-const text = fc.string({ unit: fc.constantFrom(...ALPHABET), maxLength: 40 });
+/**
+ * No character JSON escapes: a value reads the same in a payload, a tree and a diff's text. Text
+ * can sit under a personal key too, so it starts with a character the gateway's own words never
+ * hold: unmarked, "rguments" was found in an answer, as a piece of the word "arguments".
+ */
+const text = fc.string({ unit: fc.constantFrom(...ALPHABET), maxLength: 40 }).map((value) => (value === '' ? value : `~${value}`));
 /** A personal value: distinctive, so finding it in an answer cannot be a coincidence. */
 const personal = fc.oneof(
   fc.stringMatching(/^[a-z]{3,10}\.[a-z]{3,10}@[a-z]{3,8}\.(com|org|eu)$/),
