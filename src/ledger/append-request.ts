@@ -59,7 +59,10 @@ export function appendedRow(request: AppendRequest, payload: JsonObject | undefi
     prev_hash: outcome.prev_hash,
     hash: outcome.hash,
   };
-  return payload === undefined ? withLazyPayload(row, () => JSON.parse(request.payloadJson) as JsonObject) : row;
+  if (payload !== undefined) return row;
+  // The loader keeps the payload's text alone alive, not the whole request (its metadata, sealing).
+  const { payloadJson } = request;
+  return withLazyPayload(row, () => JSON.parse(payloadJson) as JsonObject);
 }
 
 /** Turns a refused append back into the LedgerError its caller sees. */

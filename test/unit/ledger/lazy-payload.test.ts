@@ -58,3 +58,17 @@ test('a row dropped after its append leaves nothing for the old generation: its 
   const promoted = oldSpaceUsed() - before;
   assert.ok(promoted < 0.25 * rows * text(0).length, `two scavenges promoted ${Math.round(promoted / 1024)} KB of ${Math.round((rows * text(0).length) / 1024)} KB of payload text`);
 });
+
+test('a row kept after its append keeps the payload text for its lazy read, not the append request', async () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  let request: Parameters<typeof appendedRow>[0] | undefined = { meta: { ...META }, payloadJson: '{"kept":true}', createdAt: '2026-11-28T00:00:00.000Z' };
+  const gone = new WeakRef(request);
+  const row = appendedRow(request, undefined, COMMITTED);
+  request = undefined;
+  // WeakRefs are cleared at the end of a job: collect in a later one.
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  assert.equal(gone.deref(), undefined, 'the request (its metadata and sealing) was still reachable from the row');
+  assert.deepEqual(row.payload, { kept: true });
+});
