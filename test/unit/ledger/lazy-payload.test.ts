@@ -11,6 +11,11 @@ const META = {
   risk_score: 1, final_confidence: 99, policy_version: 'p', score_version: 's', reviewer_id: null, review_deadline: null,
 } as const;
 const COMMITTED = { ok: true as const, seq: 3, prev_hash: '0'.repeat(64), hash: '1'.repeat(64), pii_paths: [], payload_digest: '2'.repeat(64) };
+/** V8's gc(), exposed for this process. */
+function collector(): (options?: { type: 'minor' | 'major' }) => void {
+  v8.setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+}
 const appended = (payloadJson: string): LedgerRow => appendedRow({ meta: META, payloadJson, createdAt: '2026-11-28T00:00:00.000Z' }, undefined, COMMITTED);
 
 test('a row just appended reads as a plain row: the payload in its place, parsed once on first read', () => {
@@ -43,8 +48,7 @@ test('a row dropped after its append leaves nothing for the old generation: its 
   // An accessor written in the row's literal put an old-generation object (its getter and setter
   // pair) in front of every row's young ones, so each scavenge promoted them: 85 % of these
   // payload bytes, garbage only a full mark-compact reclaims (docs/performance.md, "tenth session").
-  v8.setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+  const gc = collector();
   const oldSpaceUsed = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')!.space_used_size;
   gc();
   const before = oldSpaceUsed();
@@ -60,8 +64,7 @@ test('a row dropped after its append leaves nothing for the old generation: its 
 });
 
 test('a row kept after its append keeps the payload text for its lazy read, not the append request', async () => {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
+  const gc = collector();
   let request: Parameters<typeof appendedRow>[0] | undefined = { meta: { ...META }, payloadJson: '{"kept":true}', createdAt: '2026-11-28T00:00:00.000Z' };
   const gone = new WeakRef(request);
   const row = appendedRow(request, undefined, COMMITTED);
