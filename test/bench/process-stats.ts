@@ -65,3 +65,10 @@ export function sampleRss(server: ServerProcess): { stop(): { peak: number; last
   const timer = setInterval(read, 200);
   return { stop: () => { clearInterval(timer); read(); return { peak, last }; } };
 }
+
+/** CPU milliseconds a second each process uses over the next `ms`, with nothing sent to it. */
+export async function idleCpuPerSecond(servers: ServerProcess[], ms: number): Promise<number[]> {
+  const before = servers.map(cpuMs);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return servers.map((server, i) => (cpuMs(server) - before[i]!) / (ms / 1000));
+}

@@ -14,7 +14,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { runFixedRate, type FixedRateResult } from './fixed-rate.ts';
 import { startServer, type ServerProcess } from './processes.ts';
 import { summarizeProfile } from './cpu-profile.ts';
-import { cpuMs, rssMb, sampleRss, threadCpuMs, threadCpuPerCall } from './process-stats.ts';
+import { cpuMs, idleCpuPerSecond, rssMb, sampleRss, threadCpuMs, threadCpuPerCall } from './process-stats.ts';
 import { findRateCeiling, rateSteps, type RateCeiling } from './rate-ceiling.ts';
 import { BARE_PROXY_SCRIPT, describeStartUp, measureStartUp, timedStart, type StartUpFigures } from './start-up.ts';
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
@@ -35,6 +35,9 @@ const CEILING_STEP_MS = Number(process.env.BENCH_STEP_SECONDS ?? 4) * 1000;
 const START_SAMPLES = Number(process.env.BENCH_START_SAMPLES ?? 5);
 // Interleaved rounds of the bare proxy and both sidecars for the latency targets' medians.
 const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 3);
+// An idle sidecar's CPU: measured this long, after the start-up's own jobs have run.
+const IDLE_REST_MS = 15_000;
+const IDLE_CPU_MS = Number(process.env.BENCH_IDLE_SECONDS ?? 15) * 1000;
 
 const BARE_TARGET = 'bare undici proxy';
 const GOVERNED_TARGET = 'governed sidecar';
@@ -108,6 +111,9 @@ export const sidecarBench = {
       const cold = await timedStart(env('ledger.db'), entry);
       const sidecar = cold.server;
       const idleRss = rssMb(sidecar);
+      // What every pod pays while its agent makes no call (docs/performance.md, "An idle sidecar's CPU").
+      await new Promise((resolve) => setTimeout(resolve, IDLE_REST_MS));
+      const [sidecarIdleCpu, bareIdleCpu] = await idleCpuPerSecond([sidecar, bare], IDLE_CPU_MS);
       // The same sidecar with an in-memory ledger (not durable): shows what durability costs.
       const volatile = await startServer([entry, 'serve', '--port', '0'], env('unused.db', { LEDGER_PATH: ':memory:' }));
       // And on the PostgreSQL ledger, when a server answers (DATABASE_URL or PG*); its own CPU is not counted.
@@ -202,7 +208,10 @@ export const sidecarBench = {
       const profile = await profileSidecar(env('profiled.db'), dir, entry);
       print(targets, measured);
       const named = (name: string) => measured[targets.findIndex((target) => target.name === name)];
-      report({ cold, warm, sources: { cold: sourcesCold, warm: sourcesWarm }, idleRss, rss, measured, profile, postgres: onPostgres ? named(POSTGRES_TARGET) : undefined });
+      report({
+        cold, warm, sources: { cold: sourcesCold, warm: sourcesWarm }, idleRss, idleCpu: { sidecar: sidecarIdleCpu!, bare: bareIdleCpu! },
+        rss, measured, profile, postgres: onPostgres ? named(POSTGRES_TARGET) : undefined,
+      });
       console.log(describeStartUp(startUp));
       console.log(describeLatencyRounds(latency.figures, LOW_RATE));
       reportTargets({ measured, baselines, central: named(CENTRAL_TARGET) });
@@ -288,7 +297,7 @@ function print(targets: Target[], measured: Measured[]): void {
 
 function report(m: {
   cold: { listening: number; ready: number }; warm: { listening: number; ready: number };
-  sources: { cold: { ready: number }; warm: { ready: number } }; idleRss: number;
+  sources: { cold: { ready: number }; warm: { ready: number } }; idleRss: number; idleCpu: { sidecar: number; bare: number };
   rss: { low: number; fixed: number; end: number }; measured: Measured[]; profile: string; postgres?: Measured;
 }): void {
   const [direct, bare, governed, volatile] = m.measured;
@@ -305,6 +314,7 @@ function report(m: {
     console.log(`on PostgreSQL: throughput / bare proxy = ${(postgres.throughput.rps / bare.throughput.rps).toFixed(3)}; added latency at ${RATE} req/s p50 +${added(fixed, 'p50', postgres).toFixed(3)} ms, p99 +${added(fixed, 'p99', postgres).toFixed(3)} ms; at ${LOW_RATE} req/s p50 +${added(low, 'p50', postgres).toFixed(3)} ms, p99 +${added(low, 'p99', postgres).toFixed(3)} ms`);
   }
   console.log(`sidecar RSS (memory budget SIDECAR_MEMORY_MB=${MEMORY_MB}, ${MEMORY_ENV.NODE_OPTIONS}): ${m.idleRss.toFixed(1)} MB idle after start, peak ${m.rss.low.toFixed(1)} MB at ${LOW_RATE} req/s, peak ${m.rss.fixed.toFixed(1)} MB at ${RATE} req/s, ${m.rss.end.toFixed(1)} MB at the end`);
+  console.log(`idle CPU (no calls, ${IDLE_CPU_MS / 1000} s from ${IDLE_REST_MS / 1000} s after start): sidecar ${m.idleCpu.sidecar.toFixed(2)} ms a second, bare proxy ${m.idleCpu.bare.toFixed(2)} ms a second (METRICS_EVENT_LOOP_RESOLUTION_MS: ${process.env.METRICS_EVENT_LOOP_RESOLUTION_MS ?? 'default'})`);
   console.log(`start to ready (process spawn to first /health answer), bundle: ${m.cold.ready.toFixed(0)} ms cold (${m.cold.listening.toFixed(0)} ms to the listening line), ${m.warm.ready.toFixed(0)} ms with a warm NODE_COMPILE_CACHE as the image ships it; from the TypeScript sources: ${m.sources.cold.ready.toFixed(0)} ms cold, ${m.sources.warm.ready.toFixed(0)} ms warm`);
   console.log(`where the sidecar's main-thread CPU time goes at ${RATE} req/s (self time, --cpu-prof, start-up and warm-up excluded):\n${m.profile}`);
 }
