@@ -3,7 +3,7 @@
 
 import net from 'node:net';
 import path from 'node:path';
-import { EVENT_LOOP_RESOLUTION_MS, LOG_LEVELS, type LogLevel } from '../observability/index.ts';
+import { LOG_LEVELS, type LogLevel } from '../observability/index.ts';
 import { sessionConfig, type SessionConfig } from './session-settings.ts';
 import { API_KEY_PREFIX, TIERS, isApiKeyFormat, isTier, type Tier } from '../auth/index.ts';
 import { certifyConfig, judgeConfig, type CertifyConfig, type JudgeConfig } from './judge-settings.ts';
@@ -114,8 +114,6 @@ export interface Config {
   readonly checkpoints: CheckpointConfig;
   /** FLEET_SYNC_INTERVAL_MS: with PostgreSQL, how often fleet state (the kill switch) is re-read in case a NOTIFY was lost. */
   readonly fleetSyncMs: number;
-  /** METRICS_EVENT_LOOP_RESOLUTION_MS: how often the event-loop delay behind nodejs_eventloop_lag_* is sampled. */
-  readonly eventLoopResolutionMs: number;
   /** REDIS_URL and RATE_LIMIT_REDIS_*: rate limits shared by a fleet; null without REDIS_URL. */
   readonly sharedRateLimit: SharedRateLimitConfig | null;
   /** The LLM judge (JUDGE_*); null: not configured, judge_score stays null. */
@@ -209,7 +207,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     },
     checkpoints: checkpointConfig(env, cwd, issues),
     fleetSyncMs: integer(env.FLEET_SYNC_INTERVAL_MS, 'FLEET_SYNC_INTERVAL_MS', 5000, 100, 3_600_000, issues),
-    eventLoopResolutionMs: integer(env.METRICS_EVENT_LOOP_RESOLUTION_MS, 'METRICS_EVENT_LOOP_RESOLUTION_MS', EVENT_LOOP_RESOLUTION_MS, 1, 60_000, issues),
     sharedRateLimit: sharedRateLimitConfig(env, issues),
     judge: judgeConfig(env, cwd, issues),
     certify: certifyConfig(env, cwd, issues),

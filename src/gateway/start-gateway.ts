@@ -146,7 +146,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       policyVersion: () => policies.current().version,
       scoreVersion: () => SCORE_VERSION,
       policyBundleDivergedSeconds: () => policyWatch.agreement().differs_seconds,
-    }, { eventLoopResolutionMs: config.eventLoopResolutionMs });
+    });
     // Before anything can publish (the expiry job, the judge worker): events from here on reach the outbox.
     notifications = startNotifications({
       config, ledger, registry: metrics.registry, logger, version: GATEWAY_VERSION, now: options.now,

@@ -3,7 +3,7 @@
 
 export { createLogger, LOG_LEVELS } from './logger.ts';
 export type { Logger, LogLevel } from './logger.ts';
-export { createMetrics, EVENT_LOOP_RESOLUTION_MS, decisionChannel, ledgerAppendChannel, ledgerAppendFailureChannel, policyRuleChannel } from './metrics.ts';
+export { createMetrics, decisionChannel, ledgerAppendChannel, ledgerAppendFailureChannel, policyRuleChannel } from './metrics.ts';
 export type { DecisionEvent, GatewayState, LedgerAppendEvent, LedgerAppendFailureEvent, Metrics, PolicyRuleEvent } from './metrics.ts';
 export { activeTraceparent, inServerSpan, inSpan, SPAN_NAMES, SpanKind, startTracing, tracingOn } from './tracing.ts';
 export type { Tracing } from './tracing.ts';

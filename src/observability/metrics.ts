@@ -3,6 +3,7 @@
 
 import diagnostics_channel from 'node:diagnostics_channel';
 import client from 'prom-client';
+import { EVENT_LOOP_LAG_METRICS, registerEventLoopLag } from './event-loop-lag.ts';
 import type { HttpResponseEvent } from '../http/index.ts';
 
 export const decisionChannel = diagnostics_channel.channel('gateway:decision');
@@ -49,17 +50,18 @@ export interface Metrics {
   close(): void;
 }
 
-/**
- * How often the event-loop delay behind nodejs_eventloop_lag_* is sampled, in ms: prom-client's
- * default. Each sample is a timer, so an idle process wakes 100 times a second for it (most of an
- * idle sidecar's CPU, docs/performance.md); METRICS_EVENT_LOOP_RESOLUTION_MS trades that for
- * figures that read the interval between samples (min and p50 come to about the resolution).
- */
-export const EVENT_LOOP_RESOLUTION_MS = 10;
+/** prom-client's resolution for the event-loop delay figures, kept (event-loop-lag.ts samples them). */
+const EVENT_LOOP_RESOLUTION_MS = 10;
+/** The longest timer delay: prom-client's own event-loop sampler, replaced below, never ticks. */
+const NEVER_MS = 2 ** 31 - 1;
+/** Requests that do not make the gateway busy: probes and scrapes alone leave an idle process idle. */
+const isProbe = (route: string) => route === '/metrics' || route === '/health' || route.startsWith('/health/');
 
-export function createMetrics(state: GatewayState, options: { eventLoopResolutionMs?: number } = {}): Metrics {
+export function createMetrics(state: GatewayState, options: { eventLoopIdleAfterMs?: number } = {}): Metrics {
   const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: options.eventLoopResolutionMs ?? EVENT_LOOP_RESOLUTION_MS });
+  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: NEVER_MS });
+  for (const name of EVENT_LOOP_LAG_METRICS) registry.removeSingleMetric(name);
+  const eventLoop = registerEventLoopLag(registry, { resolutionMs: EVENT_LOOP_RESOLUTION_MS, idleAfterMs: options.eventLoopIdleAfterMs });
 
   const httpDuration = new client.Histogram({
     name: 'http_request_duration_seconds',
@@ -166,6 +168,7 @@ export function createMetrics(state: GatewayState, options: { eventLoopResolutio
   const onResponse = (message: unknown) => {
     const e = message as HttpResponseEvent;
     httpDuration.observe({ method: e.method, route: e.route, status: String(e.status) }, e.durationSeconds);
+    if (!isProbe(e.route)) eventLoop.active();
   };
   const onDecision = (message: unknown) => {
     const e = message as DecisionEvent;
@@ -205,6 +208,7 @@ export function createMetrics(state: GatewayState, options: { eventLoopResolutio
     registry,
     render: () => registry.metrics(),
     close() {
+      eventLoop.close();
       diagnostics_channel.unsubscribe('gateway:execution', onExecution);
       diagnostics_channel.unsubscribe('gateway:http:response', onResponse);
       diagnostics_channel.unsubscribe('gateway:decision', onDecision);

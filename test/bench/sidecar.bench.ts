@@ -314,7 +314,7 @@ function report(m: {
     console.log(`on PostgreSQL: throughput / bare proxy = ${(postgres.throughput.rps / bare.throughput.rps).toFixed(3)}; added latency at ${RATE} req/s p50 +${added(fixed, 'p50', postgres).toFixed(3)} ms, p99 +${added(fixed, 'p99', postgres).toFixed(3)} ms; at ${LOW_RATE} req/s p50 +${added(low, 'p50', postgres).toFixed(3)} ms, p99 +${added(low, 'p99', postgres).toFixed(3)} ms`);
   }
   console.log(`sidecar RSS (memory budget SIDECAR_MEMORY_MB=${MEMORY_MB}, ${MEMORY_ENV.NODE_OPTIONS}): ${m.idleRss.toFixed(1)} MB idle after start, peak ${m.rss.low.toFixed(1)} MB at ${LOW_RATE} req/s, peak ${m.rss.fixed.toFixed(1)} MB at ${RATE} req/s, ${m.rss.end.toFixed(1)} MB at the end`);
-  console.log(`idle CPU (no calls, ${IDLE_CPU_MS / 1000} s from ${IDLE_REST_MS / 1000} s after start): sidecar ${m.idleCpu.sidecar.toFixed(2)} ms a second, bare proxy ${m.idleCpu.bare.toFixed(2)} ms a second (METRICS_EVENT_LOOP_RESOLUTION_MS: ${process.env.METRICS_EVENT_LOOP_RESOLUTION_MS ?? 'default'})`);
+  console.log(`idle CPU (no calls, ${IDLE_CPU_MS / 1000} s from ${IDLE_REST_MS / 1000} s after start): sidecar ${m.idleCpu.sidecar.toFixed(2)} ms a second, bare proxy ${m.idleCpu.bare.toFixed(2)} ms a second`);
   console.log(`start to ready (process spawn to first /health answer), bundle: ${m.cold.ready.toFixed(0)} ms cold (${m.cold.listening.toFixed(0)} ms to the listening line), ${m.warm.ready.toFixed(0)} ms with a warm NODE_COMPILE_CACHE as the image ships it; from the TypeScript sources: ${m.sources.cold.ready.toFixed(0)} ms cold, ${m.sources.warm.ready.toFixed(0)} ms warm`);
   console.log(`where the sidecar's main-thread CPU time goes at ${RATE} req/s (self time, --cpu-prof, start-up and warm-up excluded):\n${m.profile}`);
 }
