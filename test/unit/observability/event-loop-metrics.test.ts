@@ -43,7 +43,7 @@ test('every nodejs_eventloop_lag_* series is there once, with its help, beside t
   assert.match(text, /^nodejs_heap_size_used_bytes /m);
 });
 
-test('serving: a stall shows in the max and the samples read the 10 ms interval', async (t) => {
+test('serving: a stall shows in the max', async (t) => {
   const m = metrics(t);
   await m.render(); // a fresh window
   served('/v1/runtime/validate');
@@ -51,9 +51,9 @@ test('serving: a stall shows in the max and the samples read the 10 ms interval'
   stall(250);
   await sleep(30);
   const text = await m.render();
+  // The sample that spans the stall is at least as long as the stall.
   assert.ok(gauge(text, 'nodejs_eventloop_lag_max_seconds') >= 0.25, text.match(/^nodejs_eventloop_lag_max_seconds.*$/m)?.[0]);
-  assert.ok(gauge(text, 'nodejs_eventloop_lag_min_seconds') >= 0.0095, 'a sample is a whole tick interval, as prom-client reports it');
-  assert.ok(gauge(text, 'nodejs_eventloop_lag_min_seconds') < 0.25);
+  assert.ok(gauge(text, 'nodejs_eventloop_lag_min_seconds') < 0.25, 'the other samples are ticks of the 10 ms timer');
 });
 
 test('idle: nothing is sampled (a stall does not show) and the figures read the resolution, as an idle loop\'s samples do', async (t) => {
