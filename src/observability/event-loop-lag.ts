@@ -27,7 +27,7 @@ type Figure = (typeof FIGURES)[number][0];
 export const EVENT_LOOP_LAG_METRICS: readonly string[] = [LAG, ...FIGURES.map(([figure]) => `nodejs_eventloop_lag_${figure}_seconds`)];
 
 export interface EventLoopLag {
-  /** A request was served: sample, until IDLE_AFTER_MS after the last such call. */
+  /** A request was served: sample until `idleAfterMs` (default IDLE_AFTER_MS) after the last one. */
   active(): void;
   close(): void;
 }
@@ -55,7 +55,8 @@ export function registerEventLoopLag(
 
   const figures = {} as Record<Figure, client.Gauge>;
   const seconds = (nanoseconds: number) => nanoseconds / 1e9;
-  const idle = resolutionMs / 1000;
+  // What an unhurried loop's samples read: one tick interval.
+  const idleReading = resolutionMs / 1000;
   new client.Gauge({
     name: LAG,
     help: 'Lag of event loop in seconds.',
@@ -65,13 +66,13 @@ export function registerEventLoopLag(
     // the figures are read right after this starts; then the scrape's own turn of the loop.
     async collect() {
       const sampled = histogram.count > 0;
-      figures.min.set(sampled ? seconds(histogram.min) : idle);
-      figures.max.set(sampled ? seconds(histogram.max) : idle);
-      figures.mean.set(sampled ? seconds(histogram.mean) : idle);
+      figures.min.set(sampled ? seconds(histogram.min) : idleReading);
+      figures.max.set(sampled ? seconds(histogram.max) : idleReading);
+      figures.mean.set(sampled ? seconds(histogram.mean) : idleReading);
       figures.stddev.set(sampled ? seconds(histogram.stddev) : 0);
-      figures.p50.set(sampled ? seconds(histogram.percentile(50)) : idle);
-      figures.p90.set(sampled ? seconds(histogram.percentile(90)) : idle);
-      figures.p99.set(sampled ? seconds(histogram.percentile(99)) : idle);
+      figures.p50.set(sampled ? seconds(histogram.percentile(50)) : idleReading);
+      figures.p90.set(sampled ? seconds(histogram.percentile(90)) : idleReading);
+      figures.p99.set(sampled ? seconds(histogram.percentile(99)) : idleReading);
       histogram.reset();
       const started = process.hrtime.bigint();
       await new Promise((resolve) => setImmediate(resolve));
