@@ -7,6 +7,7 @@ import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../observability/index.ts';
 import { ConfigFileError, formatConfigFileIssue, type ConfigFileIssue } from './config-file-error.ts';
+import { pollEvery } from './shared-poll.ts';
 
 export const CONFIG_RELOAD_CHANNEL = 'gateway:config:reload';
 const reloadChannel = diagnostics_channel.channel(CONFIG_RELOAD_CHANNEL);
@@ -87,7 +88,7 @@ export class ReloadTracker {
  * folder replaced by a rename, or reached through a ConfigMap's swapped `..data` link, is
  * watched where it is now. `poll` runs every `pollMs` as a backstop for events a watch misses
  * (network file systems, an overflowed inotify queue): it compares what is on disk with what
- * is in force and reloads when they differ.
+ * is in force and reloads when they differ. Polls of the same interval share one timer.
  */
 export function watchForChanges(options: {
   dir: string; recursive: boolean; debounceMs: number; reload: () => unknown; logger: Logger; display: string;
@@ -129,18 +130,18 @@ export function watchForChanges(options: {
   };
   watchOne(options.dir, true);
   if (options.recursive) rewire();
-  const poller = options.poll && options.pollMs && options.pollMs > 0 ? setInterval(() => {
+  const { poll } = options;
+  const stopPolling = poll && options.pollMs && options.pollMs > 0 ? pollEvery(options.pollMs, () => {
     try {
-      options.poll?.();
+      poll();
     } catch (error) {
       options.logger.warn('config poll failed', { file: options.display, error: (error as Error).message });
     }
-  }, options.pollMs) : undefined;
-  poller?.unref();
+  }) : undefined;
   return () => {
     closed = true;
     clearTimeout(timer);
-    clearInterval(poller);
+    stopPolling?.();
     for (const watcher of watchers.values()) watcher.close();
     watchers.clear();
   };
