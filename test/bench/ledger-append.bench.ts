@@ -8,9 +8,10 @@ import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { SQLInputValue } from 'node:sqlite';
 import { newEnvelopeId, openSqliteLedger, type LedgerEntry } from '../../src/ledger/index.ts';
 import { validateBody } from '../helpers/bodies.ts';
+import { LEDGER_COLUMNS, rawInsert, storedRow, type RawInsertResult } from './ledger-floor.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const WARMUP_MS = 500;
@@ -33,17 +34,17 @@ export const ledgerAppendBench = {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-ledger-bench-'));
     try {
       const sample = await sampleRow(path.join(dir, 'sample.db'));
-      const { rate: raw } = await rawInsert(path.join(dir, 'raw.db'), sample, RAW_BATCH);
-      console.log(`raw node:sqlite INSERT+COMMIT, ${RAW_BATCH} rows per transaction, main thread: ${raw.toFixed(0)} rows/s (${sample.length} columns, payload ${String(sample[payloadColumn]).length} bytes)`);
+      const { rate: raw } = await rawInsertOf(path.join(dir, 'raw.db'), sample, RAW_BATCH);
+      console.log(`raw node:sqlite INSERT+COMMIT, ${RAW_BATCH} rows per transaction, main thread: ${raw.toFixed(0)} rows/s (${sample.length} columns, payload ${String(sample[LEDGER_COLUMNS.indexOf('payload')]).length} bytes)`);
       // What a sidecar pays per row at low load, where every commit holds one row: the floor of a
       // durable single-row commit, before any sealing, hashing or thread hand-off.
-      const single = await rawInsert(path.join(dir, 'raw-single.db'), sample, 1);
+      const single = await rawInsertOf(path.join(dir, 'raw-single.db'), sample, 1);
       console.log(`raw node:sqlite INSERT+COMMIT, 1 row per transaction: ${single.rate.toFixed(0)} commits/s, CPU ${single.userMicros.toFixed(0)} us user + ${single.systemMicros.toFixed(0)} us kernel per commit`);
       // The other design for a durable row: the same row's text appended to a plain journal file and
       // fdatasync'd, indexed into SQLite later in large batches. What its durable step costs, with
       // the batched indexing it would still need (SQLite, 256 rows a transaction) beside it.
       const journal = journalAppend(path.join(dir, 'journal.log'), sample);
-      const indexed = await rawInsert(path.join(dir, 'raw-256.db'), sample, 256);
+      const indexed = await rawInsertOf(path.join(dir, 'raw-256.db'), sample, 256);
       console.log(`journal file append + fdatasync, 1 row each: ${journal.rate.toFixed(0)} rows/s, CPU ${journal.userMicros.toFixed(0)} us user + ${journal.systemMicros.toFixed(0)} us kernel per row; its later indexing, SQLite 256 rows a transaction: ${indexed.userMicros.toFixed(0)} us user + ${indexed.systemMicros.toFixed(0)} us kernel per row`);
       for (const writer of ['thread', 'main'] as const) {
         for (const appenders of [32, 256]) {
@@ -100,52 +101,17 @@ export function compactEntry(): LedgerEntry {
   };
 }
 
-const COLUMNS = ['seq', 'envelope_id', 'parent_envelope_id', 'kind', 'agent_id', 'action', 'outcome', 'risk_tier', 'risk_score',
-  'final_confidence', 'policy_version', 'score_version', 'reviewer_id', 'review_deadline', 'created_at', 'payload',
-  'payload_state', 'pii_paths', 'pii_commitments', 'pii_salts', 'payload_digest', 'prev_hash', 'hash'];
-const payloadColumn = COLUMNS.indexOf('payload');
-
 /** One real row, as the ledger stores it, to copy for the baseline. */
 async function sampleRow(file: string): Promise<SQLInputValue[]> {
   const ledger = openSqliteLedger({ path: file });
   const row = await ledger.append(entry());
   await ledger.close();
-  const db = new DatabaseSync(file, { readOnly: true });
-  const stored = db.prepare(`SELECT ${COLUMNS.join(', ')} FROM ledger WHERE seq = ?`).get(row.seq) as Record<string, SQLInputValue>;
-  db.close();
-  return COLUMNS.map((column) => stored[column]);
+  return storedRow(file, { seq: row.seq });
 }
 
 /** The floor of the storage cost: the ledger's own schema, no hashing, no sealing, no threads. */
-async function rawInsert(file: string, sample: SQLInputValue[], rowsPerTransaction: number): Promise<{ rate: number; userMicros: number; systemMicros: number }> {
-  await openSqliteLedger({ path: file, writer: 'main' }).close(); // creates the schema
-  const db = new DatabaseSync(file);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
-  const insert = db.prepare(`INSERT INTO ledger (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
-  const seqColumn = COLUMNS.indexOf('seq');
-  const idColumn = COLUMNS.indexOf('envelope_id');
-  let seq = 0;
-  const batch = (): void => {
-    db.exec('BEGIN IMMEDIATE');
-    for (let i = 0; i < rowsPerTransaction; i += 1) {
-      const values = [...sample];
-      values[seqColumn] = ++seq;
-      values[idColumn] = newEnvelopeId(); // the ids the gateway writes (time-ordered)
-      insert.run(...values);
-    }
-    db.exec('COMMIT');
-  };
-  const warmupEnd = performance.now() + WARMUP_MS;
-  while (performance.now() < warmupEnd) batch();
-  const started = performance.now();
-  const before = seq;
-  const cpu = process.cpuUsage();
-  while (performance.now() - started < SECONDS * 1000) batch();
-  const rows = seq - before;
-  const { user, system } = process.cpuUsage(cpu);
-  const rate = rows / ((performance.now() - started) / 1000);
-  db.close();
-  return { rate, userMicros: user / rows, systemMicros: system / rows };
+function rawInsertOf(file: string, sample: SQLInputValue[], rowsPerTransaction: number): Promise<RawInsertResult> {
+  return rawInsert(file, [sample], rowsPerTransaction, { seconds: SECONDS, warmupMs: WARMUP_MS });
 }
 
 /** One row's text (the columns as JSON) appended to a file and fdatasync'd, one row per sync, for SECONDS. */

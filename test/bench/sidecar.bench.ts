@@ -5,7 +5,9 @@
 // added latency, the highest rate with p99 <= 10 ms, RSS, start-up); the table at the end says
 // which are met. Also a sidecar with `audit: intent` and one recording through a central gateway.
 // Also measured, to say where the cost is: CPU per call of each process, latency at a rate the
-// sidecar sustains, and a CPU profile of the sidecar under the fixed load (start-up excluded).
+// sidecar sustains, a CPU profile of the sidecar under the fixed load (start-up excluded), and
+// the floors under the CPU targets: the sidecar's own durable rows committed with nothing else
+// (ledger-floor.ts), and a bare proxy that has each call checked elsewhere before and after.
 
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +22,7 @@ import { BARE_PROXY_SCRIPT, describeStartUp, measureStartUp, timedStart, type St
 import { createTestSchema, probePostgres, type TestSchema } from '../helpers/postgres.ts';
 import { buildBundle, kbRouteConfig, sidecarMemoryEnv } from './sidecar-setup.ts';
 import { describeLatencyRounds, measureLatencyRounds, type LatencyFigures } from './latency-rounds.ts';
+import { rawInsert, storedRow } from './ledger-floor.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -44,6 +47,7 @@ const GOVERNED_TARGET = 'governed sidecar';
 const INTENT_TARGET = 'sidecar, audit: intent';
 const POSTGRES_TARGET = 'sidecar, PostgreSQL';
 const CENTRAL_TARGET = 'sidecar -> central gateway';
+const CHECKING_TARGET = 'bare proxy + 2 checks';
 // The sidecars run with the memory budget the Helm chart gives them (memoryBudgetMb, NODE_OPTIONS).
 const MEMORY_MB = Number(process.env.BENCH_SIDECAR_MEMORY_MB ?? 448);
 const MEMORY_ENV = sidecarMemoryEnv(MEMORY_MB);
@@ -74,8 +78,18 @@ interface Measured {
   cpuPerCall: number[];
   /** The serving proxy's CPU ms per call by thread during the fixed-rate run (main thread, ledger writer, GC helpers...). */
   threadsPerCall: Array<[string, number]>;
-  /** Sidecars: the ledger's mean commit time and batch size during the low-rate run. */
+  /** Sidecars: the ledger's mean commit time and batch size during the low-rate run, */
   commits?: { ms: number; batch: number };
+  /** and during the fixed-rate run. */
+  fixedCommits?: { ms: number; batch: number };
+}
+
+/** What no implementation of the design costs less than, measured in this run (CPU ms a call). */
+interface Floors {
+  /** The governed sidecar's own pre-check and post-check rows, committed by node:sqlite alone, as many a commit as its commits carried at RATE. */
+  rows: { msPerCall: number; rowsPerCommit: number };
+  /** The bare proxy reading each call whole and having it checked by an echo before and after (the central gateway path's HTTP). */
+  checking: number;
 }
 
 /** What the sidecar is compared with: start-up and idle RSS (both, medians), latency at the low rate (medians of interleaved rounds), and both rate ceilings with their RSS peaks. */
@@ -92,6 +106,9 @@ export const sidecarBench = {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'govgate-sidecar-bench-'));
     const upstream = await startServer([path.join(ROOT, 'test/bench/echo-server.ts')]);
     const bare = await startServer([BARE_PROXY_SCRIPT, upstream.origin]);
+    // What the checks of the central gateway path cost a proxy when nothing is decided: an echo answers them.
+    const checker = await startServer([path.join(ROOT, 'test/bench/echo-server.ts')]);
+    const checking = await startServer([BARE_PROXY_SCRIPT, upstream.origin, '--check', checker.origin]);
     const configDir = kbRouteConfig(dir, upstream.origin);
     // The same route with `audit: intent` (the post-check row is committed just after release).
     const intentConfigDir = path.join(dir, 'config-intent');
@@ -137,6 +154,7 @@ export const sidecarBench = {
         ...(onPostgres ? [{ name: POSTGRES_TARGET, origin: onPostgres.origin, path: '/kb', headers: sessionHeaders, processes: [onPostgres, upstream], stopAfter: [onPostgres] }] : []),
         { name: INTENT_TARGET, origin: intent.origin, path: '/kb', headers: sessionHeaders, processes: [intent, upstream], stopAfter: [intent] },
         { name: CENTRAL_TARGET, origin: viaCentral.origin, path: '/kb', headers: sessionHeaders, processes: [viaCentral, upstream, central], roles: ['sidecar', 'upstream', 'central gateway'], stopAfter: [viaCentral, central] },
+        { name: CHECKING_TARGET, origin: checking.origin, path: '/', headers: noHeaders, processes: [checking, upstream, checker], roles: ['proxy', 'upstream', 'checker'], stopAfter: [checking, checker] },
       ];
       // The latency targets first, while every server is fresh: the bare proxy and both sidecars in
       // turn, round after round, each figure a median of its rounds (latency-rounds.ts).
@@ -166,11 +184,13 @@ export const sidecarBench = {
         const cpuBefore = target.processes.map(cpuMs);
         const threadsBefore = threadCpuMs(target.processes[0]!);
         const sampler = isSidecar ? sampleRss(sidecar) : undefined;
+        const fixedCommitsBefore = isGoverned ? await commitTotals(target.origin) : undefined;
         const fixed = await runFixedRate(target.origin, target.path, body, { rate: RATE, durationMs: DURATION_MS, headers: target.headers });
         const cpuPerCall = target.processes.map((p, i) => (cpuMs(p) - cpuBefore[i]) / fixed.sent);
         const threadsPerCall = threadCpuPerCall(threadsBefore, threadCpuMs(target.processes[0]!), fixed.sent);
         if (sampler) ({ peak: rss.fixed, last: rss.end } = sampler.stop());
-        measured.push({ throughput, fixed, low, cpuPerCall, threadsPerCall, commits });
+        const fixedCommits = fixedCommitsBefore ? commitStats(fixedCommitsBefore, await commitTotals(target.origin)) : undefined;
+        measured.push({ throughput, fixed, low, cpuPerCall, threadsPerCall, commits, fixedCommits });
         for (const server of target.stopAfter ?? []) await server.stop();
       }
       // The highest rate each sustains with p99 <= 10 ms, and the RSS peak on the way there.
@@ -181,6 +201,10 @@ export const sidecarBench = {
       };
       // The governed ceiling on a fresh sidecar: the measured one still rolls up what the runs above recorded.
       await sidecar.stop();
+      const floors: Floors = {
+        rows: await ledgerRowsFloor(path.join(dir, 'ledger.db'), path.join(dir, 'floor.db'), measured[2]!.fixedCommits!.batch),
+        checking: measured[targets.findIndex((target) => target.name === CHECKING_TARGET)]!.cpuPerCall[0]!,
+      };
       const fresh = await startServer([entry, 'serve', '--port', '0'], env('ceiling.db'));
       await runFixedRate(fresh.origin, '/kb', body, { rate: LOW_RATE, durationMs: WARMUP_MS, headers: sessionHeaders });
       const baselines: Baselines = {
@@ -214,7 +238,7 @@ export const sidecarBench = {
       });
       console.log(describeStartUp(startUp));
       console.log(describeLatencyRounds(latency.figures, LOW_RATE));
-      reportTargets({ measured, baselines, central: named(CENTRAL_TARGET) });
+      reportTargets({ measured, baselines, central: named(CENTRAL_TARGET), floors });
     } finally {
       await pg?.drop();
       await centralPg?.drop();
@@ -245,6 +269,19 @@ async function commitTotals(origin: string): Promise<CommitTotals> {
 function commitStats(before: CommitTotals, after: CommitTotals): { ms: number; batch: number } {
   const commits = after.commits - before.commits;
   return { ms: ((after.seconds - before.seconds) / commits) * 1000, batch: (after.rows - before.rows) / commits };
+}
+
+/**
+ * The CPU floor of a durable call: the governed sidecar's own newest pre-check and post-check rows
+ * (read from its ledger file), inserted in turn by node:sqlite alone into a new ledger with the
+ * same schema and pragmas, `rowsPerCommit` a commit (what its commits carried at RATE), back to
+ * back. CPU ms per two rows.
+ */
+async function ledgerRowsFloor(sidecarLedger: string, file: string, rowsPerCommit: number): Promise<Floors['rows']> {
+  const rows = [storedRow(sidecarLedger, { kind: 'pre_check' }), storedRow(sidecarLedger, { kind: 'post_check' })];
+  const perCommit = Math.max(1, rowsPerCommit);
+  const result = await rawInsert(file, rows, perCommit, { seconds: DURATION_MS / 1000, warmupMs: WARMUP_MS });
+  return { msPerCall: (2 * (result.userMicros + result.systemMicros)) / 1000, rowsPerCommit: perCommit };
 }
 
 /** A second sidecar under --cpu-prof and the same fixed load, so profiling does not slow the measured one. */
@@ -292,6 +329,8 @@ function print(targets: Target[], measured: Measured[]): void {
   targets.forEach((target, i) => {
     const c = measured[i].commits;
     if (c && Number.isFinite(c.ms)) console.log(`  ${target.name}: ledger commits at ${LOW_RATE} req/s took ${c.ms.toFixed(3)} ms on average, ${c.batch.toFixed(1)} rows each: ${(2 / c.batch).toFixed(2)} commits a call (two rows)`);
+    const f = measured[i].fixedCommits;
+    if (f && Number.isFinite(f.ms)) console.log(`  ${target.name}: ledger commits at ${RATE} req/s took ${f.ms.toFixed(3)} ms on average, ${f.batch.toFixed(1)} rows each: ${(2 / f.batch).toFixed(2)} commits a call`);
   });
 }
 
@@ -320,7 +359,7 @@ function report(m: {
 }
 
 /** Issue 20's targets: each figure as a ratio (or a difference) against a baseline from this run. */
-function reportTargets(m: { measured: Measured[]; baselines: Baselines; central: Measured }): void {
+function reportTargets(m: { measured: Measured[]; baselines: Baselines; central: Measured; floors: Floors }): void {
   const [, bare, governed] = m.measured;
   const { ceilings, startUp, latency } = m.baselines;
   const commit = latency.commits.ms;
@@ -355,4 +394,11 @@ function reportTargets(m: { measured: Measured[]; baselines: Baselines; central:
   for (const [figure, value, target, met] of rows) console.log(`  ${figure.padEnd(58)} ${value.padStart(9)}  ${met ? 'met    ' : 'NOT met'}  target ${target}`);
   const steps = (c: RateCeiling) => c.steps.map((s) => `${s.rate}:${s.p99.toFixed(1)}${s.ok ? '' : '!'}`).join(' ');
   console.log(`  rate steps (rate:p99 ms, ! = did not hold): bare ${steps(ceilings.bare)}; governed ${steps(ceilings.governed)}`);
+  // A governed call does at least what the bare proxy does, and makes its two rows durable: its
+  // CPU ratio cannot be under 1 + (the rows alone / the bare proxy's call).
+  const bareCall = bare.cpuPerCall[0]!;
+  const { rows: durable, checking } = m.floors;
+  console.log(`the floors under the CPU targets, measured in this run (docs/performance.md, "The floor, measured in the run"):`);
+  console.log(`  the sidecar's two durable rows alone (its own pre-check and post-check rows, node:sqlite with the ledger's schema and pragmas, ${durable.rowsPerCommit.toFixed(1)} rows a commit as at ${RATE} req/s, back to back, nothing else): ${durable.msPerCall.toFixed(3)} ms a call = ${(durable.msPerCall / bareCall).toFixed(2)} x the bare proxy's call, so CPU per governed call / bare proxy >= ${(1 + durable.msPerCall / bareCall).toFixed(2)}`);
+  console.log(`  a proxy that has each call checked elsewhere before and after (the bare proxy, bodies read whole, two POSTs to an echo, nothing decided): ${checking.toFixed(3)} ms a call = ${(checking / bareCall).toFixed(2)} x the bare proxy's call; the sidecar through the central gateway: ${m.central.cpuPerCall[0]!.toFixed(3)} ms`);
 }
