@@ -279,7 +279,8 @@ function commitStats(before: CommitTotals, after: CommitTotals): { ms: number; b
  */
 async function ledgerRowsFloor(sidecarLedger: string, file: string, rowsPerCommit: number): Promise<Floors['rows']> {
   const rows = [storedRow(sidecarLedger, { kind: 'pre_check' }), storedRow(sidecarLedger, { kind: 'post_check' })];
-  const perCommit = Math.max(1, rowsPerCommit);
+  // No commit counted (it cannot happen at RATE, but a NaN must not end the run): one row a commit.
+  const perCommit = Number.isFinite(rowsPerCommit) ? Math.max(1, rowsPerCommit) : 1;
   const result = await rawInsert(file, rows, perCommit, { seconds: DURATION_MS / 1000, warmupMs: WARMUP_MS });
   return { msPerCall: (2 * (result.userMicros + result.systemMicros)) / 1000, rowsPerCommit: perCommit };
 }
