@@ -38,8 +38,8 @@ export function registerEventLoopLag(
 ): EventLoopLag {
   const { resolutionMs, idleAfterMs = IDLE_AFTER_MS } = options;
   const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
-  let sampling = false;
   let lastActive = 0;
+  // Set while sampling: the timer that stops it once the gateway has been idle for idleAfterMs.
   let idleCheck: NodeJS.Timeout | undefined;
 
   const checkIdle = (): void => {
@@ -50,7 +50,6 @@ export function registerEventLoopLag(
     }
     idleCheck = undefined;
     histogram.disable();
-    sampling = false;
   };
 
   const figures = {} as Record<Figure, client.Gauge>;
@@ -87,15 +86,14 @@ export function registerEventLoopLag(
   return {
     active() {
       lastActive = performance.now();
-      if (sampling) return;
-      sampling = true;
+      if (idleCheck) return;
       histogram.enable();
       idleCheck = setTimeout(checkIdle, idleAfterMs).unref();
     },
     close() {
       clearTimeout(idleCheck);
+      idleCheck = undefined;
       histogram.disable();
-      sampling = false;
     },
   };
 }

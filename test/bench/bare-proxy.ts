@@ -29,8 +29,8 @@ async function streamed(req: http.IncomingMessage, res: http.ServerResponse): Pr
   await pipeline(upstream.body, res);
 }
 
-async function check(pool: Pool, body: Buffer): Promise<void> {
-  const answer = await pool.request({ method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body });
+async function check(at: Pool, body: Buffer): Promise<void> {
+  const answer = await at.request({ method: 'POST', path: '/', headers: { 'content-type': 'application/json' }, body });
   await answer.body.arrayBuffer();
   if (answer.statusCode !== 200) throw new Error(`checker answered ${answer.statusCode}`);
 }
