@@ -154,6 +154,12 @@ function print(text: string): number {
   return 0;
 }
 
+/** What parseArgs throws for a command line it cannot read (`--bogus`, `--run` without its value, a positional where none goes). */
+function isArgumentError(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
@@ -161,7 +167,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof PolicyLoadError) {
       process.stderr.write(`govgate: the policy bundle is invalid:\n${error.issues.map((i) => `  ${formatPolicyIssue(i)}`).join('\n')}\n`);
-    } else if (error instanceof ConfigError || error instanceof ConfigFileError || error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    } else if (error instanceof ConfigError || error instanceof ConfigFileError || error instanceof UsageError || isArgumentError(error)) {
       process.stderr.write(`govgate: ${(error as Error).message}\n`);
       process.exitCode = 2;
       return;

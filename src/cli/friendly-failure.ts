@@ -1,11 +1,14 @@
 // One line, saying what to do, for the failures a user causes by their setup rather than by a
 // bug: a port already taken, a PostgreSQL server that is down, refuses the login or lacks the
-// database, a central gateway that refuses the sidecar's CENTRAL_GATEWAY_TOKEN. A stack trace helps nobody there; anything else keeps its stack.
+// database, a central gateway that refuses the sidecar's CENTRAL_GATEWAY_TOKEN, a file named on the
+// command line that cannot be read, a gateway (--url) that does not answer. A stack trace helps
+// nobody there; anything else keeps its stack.
 
+import { getSystemErrorMessage } from 'node:util';
 import { isCentralUnreachable, isDatabaseUnreachable } from '../gateway/index.ts';
 import { CentralUnavailable } from '../central/index.ts';
 
-interface ErrorLike { code?: unknown; message?: unknown; port?: unknown; address?: unknown }
+interface ErrorLike { code?: unknown; message?: unknown; port?: unknown; address?: unknown; path?: unknown; syscall?: unknown; errno?: unknown; cause?: unknown }
 
 /** The one-line explanation, or undefined when the error is not one of these. */
 export function friendlyFailure(error: unknown, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -18,6 +21,10 @@ export function friendlyFailure(error: unknown, env: NodeJS.ProcessEnv = process
   }
   const central = centralFailure(error);
   if (central) return central;
+  const file = fileFailure(error);
+  if (file) return file;
+  const request = requestFailure(error);
+  if (request) return request;
   const databaseUrl = env.DATABASE_URL?.trim() ?? '';
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) return undefined;
   const where = describeServer(databaseUrl);
@@ -49,4 +56,21 @@ function describeServer(url: string): string {
   } catch {
     return 'DATABASE_URL';
   }
+}
+
+/** A file the user named (`certify verify FILE`, `--jwks FILE`) that is missing, a folder or unreadable. */
+function fileFailure(error: unknown): string | undefined {
+  const { code, path, syscall, errno } = (error ?? {}) as ErrorLike;
+  if (typeof path !== 'string' || typeof syscall !== 'string' || typeof code !== 'string') return undefined;
+  if (!['ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'ENOTDIR'].includes(code)) return undefined;
+  const reason = typeof errno === 'number' ? getSystemErrorMessage(errno) : code;
+  return `${path}: ${reason.toLowerCase()} (${code})`;
+}
+
+/** fetch() found no server: its own message is only "fetch failed", the cause says where and why. */
+function requestFailure(error: unknown): string | undefined {
+  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return undefined;
+  const cause = (error as ErrorLike).cause as ErrorLike | undefined;
+  const why = typeof cause?.message === 'string' && cause.message !== '' ? cause.message : String(cause?.code ?? 'no answer');
+  return `the request failed: ${why}; check that the gateway runs at the URL given (--url or GOVGATE_URL, --jwks)`;
 }

@@ -83,6 +83,7 @@ const usageErrors: Array<[string, string[], Record<string, string>, RegExp]> = [
   ['keys with no subcommand', ['keys'], {}, /govgate keys needs a subcommand: create, list or revoke/],
   ['an option another command owns', ['verify', '--tier', 'team'], {}, /govgate verify does not take --tier; see govgate verify --help/],
   ['migrate with an argument', ['migrate', 'now'], {}, /govgate migrate takes no arguments/],
+  ['an option without its value', ['policy', 'test', '--run'], {}, /Option '--run <value>' argument missing/],
 ];
 
 describe('usage errors exit 2 with one line on stderr', () => {
@@ -185,6 +186,23 @@ describe('setup failures: one line saying what to do, no stack trace, exit 1', (
     const run = await govgate(['serve', '--port', String(port), '--host', '127.0.0.1'], { LEDGER_PATH: path.join(tempDir(t), 'ledger.db') });
     assert.equal(run.code, 1, run.stderr);
     assert.equal(run.stderr, `govgate: port ${port} on 127.0.0.1 is already in use (another gateway?); stop that process or choose another port with --port N or PORT=N\n`);
+  });
+
+  test('a file named on the command line that does not exist', async (t) => {
+    const missing = path.join(tempDir(t), 'no-such-certificate.jws');
+    const run = await govgate(['certify', 'verify', missing, '--jwks', missing]);
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.stderr, `govgate: ${missing}: no such file or directory (ENOENT)\n`);
+  });
+
+  test('a gateway that does not answer (govgate review list --url)', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const run = await govgate(['review', 'list', '--url', `http://127.0.0.1:${port}`]);
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.stderr, `govgate: the request failed: connect ECONNREFUSED 127.0.0.1:${port}; check that the gateway runs at the URL given (--url or GOVGATE_URL, --jwks)\n`);
   });
 
   test('a PostgreSQL server that does not answer (govgate migrate)', async (t) => {
