@@ -1,7 +1,8 @@
-// Compiles `rules/*.yaml`: every `when` is parsed, type-checked and planned once, at load. A syntax
-// or type error is reported at its own line and column in the YAML file (the position of the
-// `when:` value plus the offset inside the expression). Like the other compilers it also runs on a
-// file that failed its shape check, so one pass reports every problem.
+// Compiles `rules/*.yaml`: every `when` is parsed, type-checked, bounded in cost (rule-cost.ts) and
+// planned once, at load. A syntax, type or cost error is reported at its own line and column in
+// the YAML file (the position of the `when:` value plus the offset inside the expression). Like
+// the other compilers it also runs on a file that failed its shape check, so one pass reports
+// every problem.
 
 import { isCelError, parse, plan } from '@bufbuild/cel';
 import type { Stage, Severity } from '../governance/types.ts';
@@ -13,6 +14,7 @@ import { dottedPath } from './field-path.ts';
 import { isRecord } from './plain-object.ts';
 import { RULE_STAGES } from './bundle-file-schemas.ts';
 import { checkRuleExpression } from './cel-type-check.ts';
+import { ruleCostProblems } from './rule-cost.ts';
 import { RULE_ENV, celBindings } from './rule-environment.ts';
 import { ruleToolNames } from './rule-tool-guard.ts';
 
@@ -71,6 +73,8 @@ function compileExpression(source: PolicySource, at: FieldSegment[], text: strin
   }
   const { problems, reads } = checkRuleExpression(parsed);
   if (problems.length > 0) return { issues: problems.map((problem) => issueAt(problem.offset, `CEL type error: ${problem.message}`)) };
+  const costly = ruleCostProblems(parsed);
+  if (costly.length > 0) return { issues: costly.map((problem) => issueAt(problem.offset, `CEL cost: ${problem.message}`)) };
   let program: (bindings: ReturnType<typeof celBindings>) => unknown;
   try {
     // The bindings are plain JSON data, which CEL reads as maps and lists; its input types cannot say so.

@@ -36,6 +36,9 @@ describe('rule errors name file, line and column', () => {
     { name: 'a syntax error (single-quoted YAML)', when: "'tool.name == '", at: '== \'', message: /^CEL syntax error: / },
     { name: 'an error on the second line of a folded block', when: '>-\n      tool.name == "x"\n      && risk.tierr == "high"', at: 'tierr', message: /risk has no field 'tierr' \(did you mean 'tier'\?/ },
     { name: 'an error in a literal block', when: '|\n      tool.name == "x" &&\n        params.to.endsWith(1)', at: '.endsWith', message: /no 'endsWith' for \(dyn, int\)/ },
+    { name: 'a loop over the session inside a loop over the session', when: '"session.exists(a, session.exists(b, a.name == b.name))"', at: '.exists(b', message: /^CEL cost: loops over request data .* inside a loop over request data/ },
+    { name: 'a loop over params inside a loop over the calls', when: '"calls.exists(c, has(params.items) && params.items.exists(i, i == c.name))"', at: '.exists(i', message: /^CEL cost: loops over request data/ },
+    { name: 'list literals nested past the step bound', when: `"${'[0,1,2,3,4,5,6,7,8,9].exists(a, '.repeat(3)}[0,1,2,3,4,5,6,7,8,9].exists(d, a + d < 0)${')'.repeat(3)}"`, at: '.exists(d', message: /^CEL cost: nested loops take 10000 steps, more than the 1000 a rule may take/ },
     { name: 'an error after an escape in a double-quoted string', when: '"tool.name == \\"a\\" && agent.idd == \\"x\\""', at: 'idd', message: /agent has no field 'idd'/ },
   ];
   for (const { name, when, at, message } of CASES) {
@@ -98,6 +101,14 @@ describe('compiled rules', () => {
     assert.deepEqual(compile(t, 'params.amount > 5000').evaluate(variables()), { matched: true });
     const hours = compile(t, '\'now.getHours("Europe/Berlin") == 11 && now > timestamp("2026-01-01T00:00:00Z")\'');
     assert.deepEqual(hours.evaluate(variables()), { matched: true });
+  });
+
+  test('loops within the cost bound load: a literal inside a loop over request data, literals nested to 1000 steps', (t) => {
+    const inbox = compile(t, 'session.exists(c, ["read_inbox", "read_crm"].exists(n, c.name == n))');
+    assert.deepEqual(inbox.evaluate(variables({ session: [{ name: 'read_crm', params: {}, agent_id: 'a', stage: 'validate' }] })), { matched: true });
+    const digits = '[0,1,2,3,4,5,6,7,8,9]';
+    const cube = compile(t, `"${digits}.exists(a, ${digits}.map(x, x * 10).exists(b, ${digits}.exists(c, a + b + c == 99)))"`);
+    assert.deepEqual(cube.evaluate(variables()), { matched: true });
   });
 
   test('a missing field is an evaluation error, not a match; has() guards it', (t) => {
