@@ -8,6 +8,8 @@
 // it); anything else (`session`, `calls`, `approvals`, a field of `params` or `output`, a
 // `split()`) is sized by the request. Looping over request-sized data inside such a loop is
 // refused, and so is nesting literals past MAX_LITERAL_STEPS steps per element of request data.
+// A loop over a part of the element the enclosing loop is on (`calls.exists(c,
+// c.params.to.exists(...))`) is not: together the two visit each piece of the request once.
 
 import type { parse } from '@bufbuild/cel';
 import type { TypeProblem } from './cel-type-check.ts';
@@ -23,9 +25,11 @@ export const MAX_LITERAL_STEPS = 1000;
 interface Nesting {
   literalSteps: number;
   requestSized: boolean;
+  /** The iteration variables of the enclosing loops over request data: a range rooted at one is a part of its element. */
+  elements: ReadonlySet<string>;
 }
 
-const OUTSIDE: Nesting = { literalSteps: 1, requestSized: false };
+const OUTSIDE: Nesting = { literalSteps: 1, requestSized: false, elements: new Set() };
 
 export function ruleCostProblems(parsed: Parsed): TypeProblem[] {
   const positions = (parsed.sourceInfo?.positions ?? {}) as Record<string, number>;
@@ -61,11 +65,23 @@ export function ruleCostProblems(parsed: Parsed): TypeProblem[] {
     visit(loop.accuInit, nesting);
     visit(loop.result, nesting);
     const size = literalSize(loop.iterRange);
+    const root = rangeRoot(loop.iterRange);
+    if (size === undefined && root !== undefined && nesting.elements.has(root)) {
+      // A part of the enclosing loop's element: no more steps than the request has pieces.
+      const elements = new Set([...nesting.elements, ...iterationVariables(loop)]);
+      visit(loop.loopCondition, { ...nesting, elements });
+      visit(loop.loopStep, { ...nesting, elements });
+      return;
+    }
     if (size === undefined && nesting.requestSized) {
       report(expr, 'loops over request data (session, calls, params, output, ...) inside a loop over request data: its cost grows with the square of what an agent sends; loop over one of them only, or over a list literal inside');
       return;
     }
-    const inner: Nesting = { literalSteps: nesting.literalSteps * (size ?? 1), requestSized: nesting.requestSized || size === undefined };
+    const inner: Nesting = {
+      literalSteps: nesting.literalSteps * (size ?? 1),
+      requestSized: nesting.requestSized || size === undefined,
+      elements: size === undefined ? new Set([...nesting.elements, ...iterationVariables(loop)]) : nesting.elements,
+    };
     if (inner.literalSteps > MAX_LITERAL_STEPS) {
       report(expr, `nested loops take ${inner.literalSteps} steps${inner.requestSized ? ' per element of request data' : ''}, more than the ${MAX_LITERAL_STEPS} a rule may take`);
       return;
@@ -85,4 +101,18 @@ function literalSize(range: Expr | undefined): number | undefined {
   // `l.map(x, e)` and `l.filter(x, p)` expand to a comprehension over `l` that builds a list: as long as `l` at most.
   if (kind?.case === 'comprehensionExpr' && kind.value.accuInit?.exprKind.case === 'listExpr') return literalSize(kind.value.iterRange);
   return undefined;
+}
+
+/** The variable a range is read from: `c` for `c.params.to`, `c.items[0].tags` or a `filter` over them; undefined for anything else. */
+function rangeRoot(range: Expr | undefined): string | undefined {
+  const kind = range?.exprKind;
+  if (kind?.case === 'identExpr') return kind.value.name;
+  if (kind?.case === 'selectExpr') return rangeRoot(kind.value.operand);
+  if (kind?.case === 'callExpr' && kind.value.function === '_[_]') return rangeRoot(kind.value.args[0]);
+  if (kind?.case === 'comprehensionExpr' && kind.value.accuInit?.exprKind.case === 'listExpr') return rangeRoot(kind.value.iterRange);
+  return undefined;
+}
+
+function iterationVariables(loop: Comprehension): string[] {
+  return [loop.iterVar, loop.iterVar2].filter((name) => name !== '');
 }

@@ -111,6 +111,14 @@ describe('compiled rules', () => {
     assert.deepEqual(cube.evaluate(variables()), { matched: true });
   });
 
+  test('a loop over a part of the element an enclosing loop is on loads: it reads each piece of the request once', (t) => {
+    const external = compile(t, '"calls.exists(c, has(c.params.to) && c.params.to.exists(r, !r.endsWith(\\"@example.com\\")))"');
+    const calls = [{ name: 'send_email', params: { to: ['a@example.com', 'b@evil.example'] } }];
+    assert.deepEqual(external.evaluate(variables({ calls })), { matched: true });
+    const tags = compile(t, '"session.exists(s, has(s.params.items) && s.params.items.filter(i, has(i.tags)).exists(i, i.tags.exists(g, g == \\"pii\\")))"');
+    assert.deepEqual(tags.evaluate(variables({ session: [{ name: 'export', params: { items: [{ tags: ['x'] }, { tags: ['pii'] }] }, agent_id: 'a', stage: 'validate' }] })), { matched: true });
+  });
+
   test('a missing field is an evaluation error, not a match; has() guards it', (t) => {
     const result = compile(t, 'params.missing == 1').evaluate(variables());
     assert.ok('error' in result, JSON.stringify(result));
