@@ -5,6 +5,7 @@
 import { CelScalar, celEnv, isCelError, mapType, parse, plan } from '@bufbuild/cel';
 import { strings } from '@bufbuild/cel/ext';
 import { checkRuleExpression } from '../policy/cel-type-check.ts';
+import { ruleCostProblems } from '../policy/rule-cost.ts';
 import { DYN, mapOf } from '../policy/cel-types.ts';
 
 const ENV = celEnv({ variables: { args: mapType(CelScalar.STRING, CelScalar.DYN) }, funcs: strings });
@@ -27,6 +28,9 @@ export function grantCondition(text: string): (args: Record<string, unknown>) =>
   // does not exist or is not a bool could never match, and a reviewer should hear so now.
   const { problems } = checkRuleExpression(parsed, GRANT_VARIABLES);
   if (problems.length > 0) throw new TypeError(`CEL type error: ${problems.map((problem) => problem.message).join('; ')}`);
+  // A condition runs on the event loop for every call the grant could cover, like a rule.
+  const costly = ruleCostProblems(parsed);
+  if (costly.length > 0) throw new TypeError(`CEL cost: ${costly.map((problem) => problem.message).join('; ')}`);
   try {
     program = plan(ENV, parsed) as (bindings: never) => unknown;
   } catch (error) {

@@ -97,6 +97,10 @@ test('revoked grants answer nothing; listing, revocation errors', async (t) => {
     assert.deepEqual([neverMatches.status, neverMatches.body.errors?.[0]?.path], [422, 'grant.condition'], condition);
     assert.match(neverMatches.body.errors[0].message, /CEL type error/);
   }
+  // It would run once per covered call on the event loop, with the square of what the agent sends.
+  const quadratic = await gw.call('POST', '/v1/approvals', { agent_id: 'ops-agent-1', tool: 'restart_service', grant: { scope: 'condition', condition: 'args.items.exists(a, args.items.exists(b, a == b))' }, note: 'x' });
+  assert.deepEqual([quadratic.status, quadratic.body.errors?.[0]?.path], [422, 'grant.condition']);
+  assert.match(quadratic.body.errors[0].message, /CEL cost: loops over request data/);
   const noCount = await gw.call('POST', '/v1/approvals', { agent_id: 'ops-agent-1', tool: 'restart_service', grant: { scope: 'count' }, note: 'x' });
   assert.deepEqual([noCount.status, noCount.body.errors[0].path], [422, 'grant.count']);
   // Text that would become a ledger row's agent, tool or reviewer column: control characters are
