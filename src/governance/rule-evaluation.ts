@@ -38,23 +38,32 @@ export function evaluateRules(rules: readonly PolicyRule[], facts: RuleInput): R
   }));
   for (const rule of applicable) {
     let error: string | undefined;
-    const index = perCall.findIndex((variables) => {
+    // The first call the rule could not decide on because a value had the wrong type.
+    let undecided: { index: number; error: string } | undefined;
+    const index = perCall.findIndex((variables, at) => {
       const result = rule.evaluate(variables);
-      if ('error' in result) error ??= result.error;
+      if ('error' in result) {
+        error ??= result.error;
+        if (!result.missing) undecided ??= { index: at, error: result.error };
+      }
       return 'matched' in result && result.matched;
     });
-    if (index >= 0) {
+    // Fail closed: a block, escalate or request_evidence rule the call's values could not be put
+    // to (`"amount": "9999"` against `params.amount > 5000`) applies, or an agent could send a
+    // number as a string to walk around it. An allow rule that cannot be decided does not apply.
+    const appliesUndecided = index < 0 && undecided !== undefined && rule.effect !== 'allow';
+    const at = index >= 0 ? index : appliesUndecided ? undecided!.index : -1;
+    if (at >= 0) {
       report.fired.push({
         rule_id: rule.id,
         effect: rule.effect,
         severity: rule.severity,
-        message: rule.message,
+        message: index >= 0 ? rule.message : `${rule.message} (applied because the rule could not be evaluated on this call: ${undecided!.error})`,
         shadow: rule.mode === 'shadow',
-        ...(facts.view.calls.length > 0 ? { path: facts.view.callPaths[index] } : {}),
+        ...(facts.view.calls.length > 0 ? { path: facts.view.callPaths[at] } : {}),
       });
-    } else if (error !== undefined) {
-      report.errors.push({ rule_id: rule.id, message: error, shadow: rule.mode === 'shadow' });
     }
+    if (index < 0 && error !== undefined) report.errors.push({ rule_id: rule.id, message: error, shadow: rule.mode === 'shadow' });
   }
   return report;
 }

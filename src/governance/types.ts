@@ -230,7 +230,11 @@ export interface RuleFinding {
   path?: string;
 }
 
-/** A rule whose `when` could not be evaluated on this input (a missing field, a wrong type): it did not fire. */
+/**
+ * A rule whose `when` could not be evaluated on this input: it did not fire when a field it reads
+ * is missing; on a value of the wrong type a block, escalate or request_evidence rule applied (it
+ * is also among the fired findings).
+ */
 export interface RuleError {
   rule_id: string;
   message: string;

@@ -54,6 +54,9 @@ export function compileRules(source: PolicySource, owners: RuleIdOwners): { rule
   return { rules, issues };
 }
 
+// @bufbuild/cel's errors carry no code: its messages for a map without the key and a list too short.
+const MISSING = /^(field not found: |index -?\d+ out of bounds )/;
+
 interface CompiledExpression {
   evaluate?: (variables: RuleVariables) => RuleResult;
   reads?: string[];
@@ -94,10 +97,10 @@ function compileExpression(source: PolicySource, at: FieldSegment[], text: strin
       try {
         result = program(celBindings(variables));
       } catch (error) {
-        return { error: (error as Error).message };
+        return { error: (error as Error).message, missing: false };
       }
-      if (isCelError(result)) return { error: result.message };
-      if (typeof result !== 'boolean') return { error: `evaluated to a ${typeof result}, not a bool` };
+      if (isCelError(result)) return { error: result.message, missing: MISSING.test(result.message) };
+      if (typeof result !== 'boolean') return { error: `evaluated to a ${typeof result}, not a bool`, missing: false };
       return { matched: result };
     },
   };

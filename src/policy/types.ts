@@ -142,8 +142,13 @@ export interface RuleVariables {
   now: number;
 }
 
-/** true / false, or why the expression could not be evaluated on these variables (a missing field, a wrong type). */
-export type RuleResult = { matched: boolean } | { error: string };
+/**
+ * true / false, or why the expression could not be evaluated on these variables. `missing` when
+ * it read a field or an element the request does not have; otherwise the request has it with a
+ * type the rule cannot apply to (a string where it compares a number), which must not let a call
+ * around the rule.
+ */
+export type RuleResult = { matched: boolean } | { error: string; missing: boolean };
 
 export interface PolicyRule {
   id: string;

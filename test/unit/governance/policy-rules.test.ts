@@ -83,12 +83,42 @@ describe('rule findings in validation.failures', () => {
     assert.deepEqual(result.risk, plain.risk);
   });
 
-  test('a rule that cannot be evaluated does not fire and is reported', () => {
+  test('a rule that reads a field the call does not have does not fire and is reported', () => {
     const broken = rule({ id: 'broken', effect: 'block', matches: () => true });
-    broken.evaluate = () => ({ error: 'no such key: to' });
+    broken.evaluate = () => ({ error: 'field not found: to', missing: true });
     const result = run(APPROVED, [broken]);
     assert.equal(result.decision.outcome, 'approve');
-    assert.deepEqual(result.rules.errors, [{ rule_id: 'broken', message: 'no such key: to', shadow: false }]);
+    assert.deepEqual(result.rules.fired, []);
+    assert.deepEqual(result.rules.errors, [{ rule_id: 'broken', message: 'field not found: to', shadow: false }]);
+  });
+
+  // A value of the wrong type must not walk a call around a rule: each effect fails closed.
+  const WRONG_TYPE = "found no matching overload for '_>_' applied to '(string, int)'";
+  for (const { effect, outcome } of [
+    { effect: 'block', outcome: 'block' },
+    { effect: 'escalate', outcome: 'escalate' },
+    { effect: 'request_evidence', outcome: 'request_evidence' },
+    { effect: 'allow', outcome: 'approve' },
+  ] as const) {
+    test(`a ${effect} rule that a value of the wrong type keeps from deciding ${effect === 'allow' ? 'does not apply' : 'applies'}, and is reported`, () => {
+      const typed = rule({ id: 'typed', effect, matches: () => false });
+      typed.evaluate = () => ({ error: WRONG_TYPE, missing: false });
+      const result = run(APPROVED, [typed]);
+      assert.equal(result.decision.outcome, outcome);
+      assert.deepEqual(result.rules.errors, [{ rule_id: 'typed', message: WRONG_TYPE, shadow: false }]);
+      if (effect === 'allow') return assert.deepEqual(result.rules.fired, []);
+      assert.equal(result.rules.fired.length, 1);
+      assert.match(result.rules.fired[0]!.message, /applied because the rule could not be evaluated on this call: found no matching overload/);
+      assert.ok(result.validation.failures.some((failure) => failure.rule_id === 'typed' && failure.effect === effect));
+    });
+  }
+
+  test('a shadow rule that cannot decide is recorded as a shadow match and changes nothing', () => {
+    const typed = rule({ id: 'typed', effect: 'block', mode: 'shadow', matches: () => false });
+    typed.evaluate = () => ({ error: WRONG_TYPE, missing: false });
+    const result = run(APPROVED, [typed]);
+    assert.equal(result.decision.outcome, 'approve');
+    assert.deepEqual(result.rules.fired.map((finding) => [finding.rule_id, finding.shadow]), [['typed', true]]);
   });
 
   test('rules run only at their stages', () => {
