@@ -134,6 +134,28 @@ describe('sidecar: governed HTTP routes', () => {
     assert.equal(upstream.received.length, before + 1);
   });
 
+  test('a query string beside a JSON body is checked with it: its params are the call\'s params, never forwarded unread', async () => {
+    const before = upstream.received.length;
+    // The body is in scope; the query string would have carried the out-of-scope value past the check.
+    const smuggled = await gw.call('POST', '/tools/update_ticket?status=deleted', { ticket_id: 'T-1', status: 'solved' });
+    assert.equal(smuggled.status, 400);
+    assert.equal(smuggled.body.code, 'TOOL_NOT_IDENTIFIED');
+    assert.match(smuggled.body.detail, /"status" is in both the query string and the body/);
+    const extra = await gw.call('POST', '/tools/update_ticket?force=true', { ticket_id: 'T-1', status: 'solved' });
+    assert.equal(extra.status, 403);
+    assert.ok(extra.body.failures.some((f: { code: string }) => f.code === 'TOOL_OUT_OF_SCOPE'), 'an extra query param is an extra param');
+    const named = await gw.call('POST', '/rpc?status=deleted', { tool: 'update_ticket', arguments: { ticket_id: 'T-1' } });
+    assert.equal(named.status, 403, 'params_field: the query string joins the named params');
+    assert.ok(named.body.failures.some((f: { code: string }) => f.code === 'TOOL_OUT_OF_SCOPE'));
+    assert.equal(upstream.received.length, before, 'none of them reached the upstream');
+
+    const split = await gw.call('POST', '/tools/update_ticket?status=solved', { ticket_id: 'T-1' });
+    assert.equal(split.status, 200, 'params split between the query and the body are checked together');
+    const pre = await gw.ledger.get(split.headers.get('x-governance-pre-check')!);
+    assert.deepEqual((pre?.payload?.request as { params: unknown }).params, { status: 'solved', ticket_id: 'T-1' });
+    assert.equal(upstream.received.at(-1)?.url, '/tools/update_ticket?status=solved');
+  });
+
   test('a result that leaks a secret is withheld: 403 problem, the secret never reaches the agent', async () => {
     upstream.on('/tools/crm_lookup', json(200, { customer: 'CUS-1001', api_key: OPENAI_KEY }));
     const withheld = await gw.call('POST', '/tools/crm_lookup', { customer_id: 'CUS-1001' });

@@ -1,6 +1,7 @@
 // Which tool an HTTP request calls and with which params, as the route says to read them: a
 // fixed name, a path template (`/tools/{tool}`) or JSON body fields. Params come from the JSON
-// body, or from the query string when there is no body (a GET).
+// body and the query string together: the upstream is sent both, so both are checked (a query
+// string beside a body was once forwarded unread).
 
 import type { ToolSource } from '../routes/route-types.ts';
 
@@ -13,14 +14,13 @@ export type Identification = { ok: true; call: IdentifiedCall } | { ok: false; r
 
 /** `body` is the parsed JSON body, or undefined when the request has none. */
 export function identifyTool(source: ToolSource, path: string, search: string, body: unknown): Identification {
-  const params = (body === undefined ? queryParams(search) : body) as Record<string, unknown>;
   switch (source.kind) {
     case 'fixed':
-      return { ok: true, call: { name: source.name, params } };
+      return withQuery(source.name, body, search);
     case 'path': {
       const name = nameFromPath(source.segments, path);
       if (name === undefined) return { ok: false, reason: `the path ${path} does not match the route's template ${source.template}` };
-      return { ok: true, call: { name, params } };
+      return withQuery(name, body, search);
     }
     case 'body': {
       const name = body === undefined ? undefined : fieldAt(body, source.nameField);
@@ -28,9 +28,30 @@ export function identifyTool(source: ToolSource, path: string, search: string, b
         return { ok: false, reason: `the JSON body has no tool name in field "${source.nameField}"` };
       }
       const fieldParams = source.paramsField === null ? body : fieldAt(body, source.paramsField);
-      return { ok: true, call: { name: name.trim(), params: (fieldParams ?? {}) as Record<string, unknown> } };
+      return withQuery(name.trim(), fieldParams ?? {}, search);
     }
   }
+}
+
+/**
+ * The call's params: the body's, with the query string's beside them. A name in both, or a query
+ * string beside params that are not an object, has no one reading the upstream is sure to share,
+ * so the request is refused rather than checked on one half.
+ */
+function withQuery(name: string, bodyParams: unknown, search: string): Identification {
+  // Assigning `__proto__` would drop the name (and its value) from the params while it still travels.
+  if (new URLSearchParams(search).has('__proto__')) return { ok: false, reason: 'its query string names "__proto__", which params cannot hold' };
+  const query = queryParams(search);
+  if (bodyParams === undefined) return { ok: true, call: { name, params: query } };
+  const names = Object.keys(query);
+  if (names.length === 0) return { ok: true, call: { name, params: bodyParams as Record<string, unknown> } };
+  if (bodyParams === null || typeof bodyParams !== 'object' || Array.isArray(bodyParams)) {
+    return { ok: false, reason: 'it has a query string beside JSON params that are not an object, so its params cannot be checked as one' };
+  }
+  const params = bodyParams as Record<string, unknown>;
+  const both = names.find((key) => Object.hasOwn(params, key));
+  if (both !== undefined) return { ok: false, reason: `"${both}" is in both the query string and the body, and the tool may read either` };
+  return { ok: true, call: { name, params: { ...query, ...params } } };
 }
 
 function nameFromPath(template: readonly string[], path: string): string | undefined {

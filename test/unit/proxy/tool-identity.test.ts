@@ -25,6 +25,11 @@ describe('identifyTool', () => {
     { name: 'body without a name', source: body, path: '/rpc', body: { arguments: {} }, expected: 'no tool name' },
     { name: 'empty name', source: body, path: '/rpc', body: { tool: '  ' }, expected: 'no tool name' },
     { name: 'no body at all', source: body, path: '/rpc', expected: 'no tool name' },
+    { name: 'query string beside a body: both are params', source: fixed, path: '/kb', search: '?tag=a', body: { query: 'x' }, expected: { name: 'search_kb', params: { tag: 'a', query: 'x' } } },
+    { name: 'query string beside body fields', source: body, path: '/rpc', search: '?status=open', body: { tool: 'x', arguments: { id: 1 } }, expected: { name: 'x', params: { status: 'open', id: 1 } } },
+    { name: 'a name in both the query and the body', source: template, path: '/tools/t', search: '?amount=9', body: { amount: 1 }, expected: 'both the query string and the body' },
+    { name: 'a query string beside params that are not an object', source: fixed, path: '/kb', search: '?a=1', body: [1], expected: 'not an object' },
+    { name: 'a query string naming __proto__', source: fixed, path: '/kb', search: '?__proto__=x', expected: '__proto__' },
   ];
   for (const c of cases) {
     test(c.name, () => {
