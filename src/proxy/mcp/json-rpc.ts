@@ -29,6 +29,11 @@ export function isRequest(message: unknown): message is JsonRpcRequest {
   return isObject(message) && typeof message.method === 'string' && 'id' in message && message.id !== undefined;
 }
 
+/** Whether a message names one of `methods`, request or notification alike. */
+export function namesMethod(message: unknown, methods: ReadonlySet<string>): boolean {
+  return isObject(message) && typeof message.method === 'string' && methods.has(message.method);
+}
+
 export function isResponse(message: unknown): message is JsonRpcResponse {
   return isObject(message) && typeof message.method !== 'string' && 'id' in message && ('result' in message || 'error' in message);
 }

@@ -86,6 +86,14 @@ async function transformOne(message: unknown, transform: MessageTransform): Prom
   return isResponse(message) ? transform(message) : message;
 }
 
+/** An event's message, or each message of an array in one event (a client may read either): null to drop the event. */
+async function transformEvent(message: unknown, transform: MessageTransform): Promise<unknown> {
+  if (!Array.isArray(message)) return transformOne(message, transform);
+  if (!message.some(isResponse)) return message;
+  const out = (await Promise.all(message.map((m) => transformOne(m, transform)))).filter((m) => m !== null);
+  return out.length === 0 ? null : out;
+}
+
 /**
  * The answer relayed as events into a stream the sidecar already opened (an elicitation went out
  * on it first): SSE events pass as they come, a JSON answer becomes one event per message.
@@ -117,6 +125,14 @@ export async function relayIntoStream(
   res.end();
 }
 
+/**
+ * Relays the answer as an event stream whatever its declared type: clients read any 2xx answer to
+ * their GET as events, so the sidecar must read it the same way to see the responses in it.
+ */
+export function relayEventStream(res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform): Promise<void> {
+  return relayEvents(res, opened, route, transform, {});
+}
+
 async function relayEvents(res: ServerResponse, opened: OpenedResponse, route: SidecarRoute, transform: MessageTransform, extra: HeaderMap, writeHead = true): Promise<void> {
   if (writeHead) {
     res.writeHead(opened.status, { ...agentResponseHeaders(opened.headers, true), ...extra });
@@ -129,10 +145,10 @@ async function relayEvents(res: ServerResponse, opened: OpenedResponse, route: S
   const write = async (event: SseEvent): Promise<void> => {
     const message = eventJson(event);
     let out = event;
-    if (isResponse(message)) {
-      const released = await transform(message);
+    if (isResponse(message) || Array.isArray(message)) {
+      const released = await transformEvent(message, transform);
       if (released === null) return;
-      out = withData(event, released);
+      if (released !== message) out = withData(event, released);
     }
     if (!res.write(formatSse(out))) await once(res, 'drain');
   };

@@ -1,7 +1,8 @@
 // A governed MCP route (streamable HTTP transport). POSTed JSON-RPC messages are sorted by
-// method: tools/call is gated, tools/list filtered and pinned, everything else streams through.
-// The server's GET event stream passes through too, minus any response message: responses
-// belong to POSTs, where they are checked, and one arriving here (a resumed stream) is dropped.
+// method: tools/call is gated, tools/list filtered and pinned, everything else goes through. A
+// response is released only on the POST that carried its request (where a tool result is
+// checked): one in another POST's answer, or on the server's GET event stream (a resumed stream,
+// whatever type the server labels it), is dropped.
 
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { ApiError, parseJson, readBody } from '../../http/index.ts';
@@ -10,13 +11,13 @@ import type { PolicySource } from '../../runtime/index.ts';
 import { upstreamRequestHeaders } from '../upstream/forward-headers.ts';
 import type { GovernanceGate } from '../governance-gate.ts';
 import type { ProxiedRequest } from '../http/governed-http.ts';
-import { INVALID_REQUEST, PARSE_ERROR, errorMessage, isRequest, isResponse } from './json-rpc.ts';
-import { isEventStream, pipeThrough, relayTransformed } from './mcp-response-relay.ts';
+import { INVALID_REQUEST, PARSE_ERROR, errorMessage, isRequest, isResponse, namesMethod } from './json-rpc.ts';
+import { pipeThrough, relayEventStream, relayTransformed } from './mcp-response-relay.ts';
+import { dropForeignResponse, ownResponsesOnly, requestIds } from './own-responses.ts';
 import { handleToolCall, sendJson } from './mcp-tool-call.ts';
 import { toolsListTransform } from './mcp-tools-list.ts';
 import { sendProblem } from '../proxy-problems.ts';
 import { upstreamPath } from '../routes/route-matcher.ts';
-import { publishSidecarEvent } from '../sidecar-events.ts';
 import type { ToolPins } from './tool-pins.ts';
 import type { McpElicitations } from './mcp-elicitation.ts';
 import { abortWhenClosed, type UpstreamPools } from '../upstream/upstream-pools.ts';
@@ -48,14 +49,12 @@ export async function handleMcp(deps: McpDeps, call: ProxiedRequest): Promise<vo
       bodyTimeoutMs: req.method === 'GET' ? 0 : undefined,
       signal: abortWhenClosed(res),
     });
-    if (req.method === 'GET' && isEventStream(opened.headers)) {
+    // Clients read any 2xx answer to their GET as an event stream, whatever its content type.
+    if (req.method === 'GET' && opened.status >= 200 && opened.status < 300) {
       deps.streams.add(res);
       res.once('close', () => deps.streams.delete(res));
-      await relayTransformed(res, opened, call.route, async (message) => {
-        publishSidecarEvent(call.route.name, 'withheld');
-        deps.logger.warn('sidecar: a JSON-RPC response on the MCP GET stream was dropped (results are only released from POSTs, after their post-check)', {
-          route: call.route.name, id: message.id,
-        });
+      await relayEventStream(res, opened, call.route, async (message) => {
+        dropForeignResponse(call.route, deps.logger, message);
         return null;
       });
       return;
@@ -79,10 +78,14 @@ async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
     return;
   }
   if (Array.isArray(message)) {
-    if (message.some((m) => isRequest(m) && GOVERNED_METHODS.has(m.method))) {
+    if (message.some((m) => namesMethod(m, GOVERNED_METHODS))) {
       sendJson(res, 400, errorMessage(null, INVALID_REQUEST, 'The governance sidecar does not accept tools/call or tools/list inside a JSON-RPC batch; send them one per request.'));
       return;
     }
+  } else if (!isRequest(message) && namesMethod(message, GOVERNED_METHODS)) {
+    // Without an id it is a notification: nothing could be post-checked, and a server that ran it anyway would run it ungated.
+    sendJson(res, 400, errorMessage(null, INVALID_REQUEST, `The governance sidecar does not accept ${(message as { method: string }).method} without an id (a notification); send it as a request.`));
+    return;
   } else if (isRequest(message) && message.method === 'tools/call') {
     await handleToolCall(deps, call, message, raw);
     return;
@@ -99,12 +102,14 @@ async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
     body: raw,
     signal: abortWhenClosed(res),
   });
+  const ids = requestIds(message);
   if (isRequest(message) && message.method === 'tools/list') {
-    await relayTransformed(res, opened, route, toolsListTransform(deps, call));
+    await relayTransformed(res, opened, route, ownResponsesOnly(ids, route, deps.logger, toolsListTransform(deps, call)));
     return;
   }
   if (isRequest(message) && message.method === 'initialize') deps.elicitations.noteInitialize(message.params, opened.headers);
-  await pipeThrough(res, opened);
+  // A POST of notifications or responses answers nothing: any response in its answer is dropped.
+  await relayTransformed(res, opened, route, ownResponsesOnly(ids, route, deps.logger));
 }
 
 function sessionOf(headers: IncomingHttpHeaders): string | undefined {

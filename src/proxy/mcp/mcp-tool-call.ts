@@ -10,6 +10,7 @@ import { upstreamRequestHeaders } from '../upstream/forward-headers.ts';
 import { ledgerRefusal, type CallFacts, type PreVerdict } from '../governance-gate.ts';
 import { errorMessage, resultMessage, sameId, type JsonRpcRequest, type JsonRpcResponse } from './json-rpc.ts';
 import { relayIntoStream, relayTransformed } from './mcp-response-relay.ts';
+import { dropForeignResponse } from './own-responses.ts';
 import { EventStreamAnswer, type Elicitor } from './mcp-elicitation.ts';
 import { blockedCallResult, changedToolResult, unrecordedResult, withheldResultResult, type ToolResult } from './mcp-results.ts';
 import { redactionPatterns, redactValue } from '../redaction.ts';
@@ -87,7 +88,11 @@ async function governAndForward(
   let checked = false;
   const latencyMs = () => Math.round((performance.now() - started) * 1000) / 1000;
   const transform = async (message: JsonRpcResponse) => {
-    if (!sameId(message.id, request.id)) return message;
+    // A response to another request would reach the agent unchecked (clients match by id): dropped.
+    if (!sameId(message.id, request.id)) {
+      dropForeignResponse(route, deps.logger, message);
+      return null;
+    }
     checked = true;
     return postChecked(deps, facts, pre, message, { status, latencyMs: latencyMs() });
   };
