@@ -180,6 +180,24 @@ describe('sidecar: governed HTTP routes', () => {
     assert.equal(upstream.received.at(-1)?.headers['accept-encoding'], 'identity', 'governed calls ask for an uncompressed answer');
   });
 
+  test('a secret sent as UTF-16 is not released as unreadable-but-harmless text', async () => {
+    upstream.on('/api/utf16', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-16le' });
+      res.end(Buffer.from(`aws_access_key_id = ${AWS_KEY}`, 'utf16le'));
+    });
+    upstream.on('/api/utf16-json', (_req, res) => {
+      // No charset: Python's requests still reads this JSON as UTF-16, from the NULs between letters.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(Buffer.from(JSON.stringify({ leaked: OPENAI_KEY }), 'utf16le'));
+    });
+    for (const path of ['/kb/utf16', '/kb/utf16-json']) {
+      const res = await gw.call('GET', `${path}?query=keys`);
+      assert.equal(res.status, 403, path);
+      assert.equal(res.body.code, 'TOOL_RESULT_BLOCKED');
+      assert.ok(res.body.failures.some((f: { code: string }) => f.code === 'RESULT_UNSCANNABLE'));
+    }
+  });
+
   test('redact: true masks the secret and releases the rest; the ledger says what was masked', async () => {
     const res = await gw.call('POST', '/masked', { query: 'x' });
     assert.equal(res.status, 200);

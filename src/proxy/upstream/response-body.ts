@@ -68,7 +68,7 @@ export type OutputForm = 'object' | 'json' | 'text' | 'binary';
 export function outputOf(bytes: Buffer, contentType: unknown): { output: Record<string, unknown>; form: OutputForm } {
   const type = String(contentType ?? '').toLowerCase();
   const isJson = /^application\/([\w.+-]+\+)?json\b/.test(type);
-  const text = utf8(bytes);
+  const text = readableText(bytes, type);
   if (isJson || (type === '' && text !== undefined)) {
     const parsed = parseJson(text ?? '');
     if (parsed.ok) return isObject(parsed.value) ? { output: parsed.value, form: 'object' } : { output: { json: parsed.value }, form: 'json' };
@@ -89,6 +89,27 @@ export function bodyOf(output: Record<string, unknown>, form: OutputForm): Buffe
 
 function isTextual(type: string): boolean {
   return type.startsWith('text/') || /^application\/(xml|x-www-form-urlencoded|javascript|[\w.+-]+\+xml)\b/.test(type);
+}
+
+/**
+ * The body as the text the agent reads, or undefined when the check cannot be sure it reads the
+ * same text. UTF-16 of ASCII is valid UTF-8 with a NUL between letters, so a secret or an
+ * instruction sent as UTF-16 (declared in the charset, or guessed from those NULs, as Python's
+ * requests does for JSON) would be scanned letter by letter apart and never match: text with a raw
+ * NUL, or whose declared charset reads it otherwise than UTF-8, is not read as text.
+ */
+function readableText(bytes: Buffer, type: string): string | undefined {
+  const text = utf8(bytes);
+  if (text === undefined || text.includes('\u0000')) return undefined;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/.exec(type)?.[1];
+  if (charset === undefined || /^(utf-?8|us-ascii|ascii)$/.test(charset)) return text;
+  let declared: string;
+  try {
+    declared = new TextDecoder(charset, { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  return declared === text ? text : undefined;
 }
 
 function utf8(bytes: Buffer): string | undefined {

@@ -32,6 +32,17 @@ describe('outputOf', () => {
     assert.deepEqual(outputOf(Buffer.from([0xff, 0x00, 0xfe]), 'image/png'), { output: { binary: { content_type: 'image/png', bytes: 3, scanned: false } }, form: 'binary' });
   });
 
+  test('text the agent would read otherwise than UTF-8 (UTF-16, a raw NUL) is not read as text', () => {
+    const secret = 'key: AKIAABCDEFGHIJKLMNOP';
+    for (const type of ['text/plain; charset=utf-16le', 'application/json', 'text/plain', undefined]) {
+      assert.equal(outputOf(Buffer.from(secret, 'utf16le'), type).form, 'binary', String(type));
+    }
+    assert.equal(outputOf(Buffer.from(JSON.stringify({ secret }), 'utf16le'), 'application/json').form, 'binary');
+    assert.deepEqual(outputOf(Buffer.from('plain ascii'), 'text/html; charset=ISO-8859-1'), { output: { text: 'plain ascii' }, form: 'text' });
+    assert.deepEqual(outputOf(Buffer.from('{"a":"\\u0000"}'), 'application/json'), { output: { a: '\u0000' }, form: 'object' }, 'an escaped NUL is data');
+    assert.equal(outputOf(Buffer.from('x'), 'text/plain; charset=no-such-charset').form, 'binary');
+  });
+
   test('bodyOf writes an output back in its own form', () => {
     assert.equal(bodyOf({ a: 1 }, 'object')?.toString(), '{"a":1}');
     assert.equal(bodyOf({ json: [1] }, 'json')?.toString(), '[1]');
