@@ -18,7 +18,7 @@ import { GovernanceGate } from './governance-gate.ts';
 import { handleGovernedHttp, type ProxiedRequest } from './http/governed-http.ts';
 import { handleMcp, type McpDeps } from './mcp/mcp-route.ts';
 import { sendProblem } from './proxy-problems.ts';
-import { matchRoute, requestTarget, routedHost } from './routes/route-matcher.ts';
+import { matchRoute, requestTarget, routedHost, unsafePathReason } from './routes/route-matcher.ts';
 import { NO_ROUTES, type SidecarSettings } from './routes/route-types.ts';
 import { SessionCounter } from './session-counter.ts';
 import { publishSidecarEvent } from './sidecar-events.ts';
@@ -151,6 +151,12 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
         sendProblem(res, new ApiError('UPSTREAM_UNAVAILABLE', 'The sidecar is shutting down; reconnect the event stream.'), target.path);
         return `proxy:${route.name}`;
       }
+      const unsafe = unsafePathReason(target.path);
+      if (unsafe) {
+        // Every route's prefix bounds what it reaches, governed or not (an ungoverned route's upstream may serve governed tools beside it).
+        sendProblem(res, new ApiError('PROXY_PATH_REJECTED', `The path holds ${unsafe}; the sidecar does not forward it.`), target.path);
+        return `proxy:${route.name}`;
+      }
       const id = agentId();
       const call: ProxiedRequest = { req, res, route, target, requestId, agentId: id ?? '' };
       dispatch(call).catch((error: unknown) => {
@@ -202,6 +208,11 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const target = requestTarget(req);
     const route = target && matchRoute(watched.current().routes, target);
+    const unsafe = target && route && !route.governed ? unsafePathReason(target.path) : undefined;
+    if (unsafe) {
+      writeRawProblem(socket, new ApiError('PROXY_PATH_REJECTED', `The path holds ${unsafe}; the sidecar does not forward it.`), req.url ?? '');
+      return;
+    }
     if (!target || !route || route.governed) {
       const error = route
         ? new ApiError('UPGRADE_REFUSED', `Route ${route.name} is governed; the sidecar cannot check traffic after a protocol upgrade, so it refuses it.`)

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
-import { startToolServer, type ReceivedRequest, type ToolServer } from '../helpers/tool-server.ts';
+import { rawRequest, startToolServer, type ReceivedRequest, type ToolServer } from '../helpers/tool-server.ts';
 import { SECRET } from '../helpers/mcp-server.ts';
 
 const HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json', 'mcp-session-id': 'sess-1', 'mcp-protocol-version': '2025-06-18' };
@@ -94,4 +94,12 @@ test('MCP: a tools/call without an id (a notification) is refused, alone or in a
   const batch = await post(gw, [{ jsonrpc: '2.0', method: 'notifications/initialized' }, call]);
   assert.equal(batch.status, 400);
   assert.equal(upstream.received.length, 0, 'the server never saw either');
+});
+
+test('MCP: a path that escapes the route\'s prefix is refused before anything is forwarded', async (t) => {
+  const { upstream, gw } = await setUp(t, (_req, message) => ({ type: 'application/json', body: answer(message.id) }));
+  const res = await rawRequest(gw.url, 'POST', '/mcp/../admin', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }), HEADERS);
+  assert.equal(res.status, 400);
+  assert.equal(JSON.parse(res.body).code, 'PROXY_PATH_REJECTED');
+  assert.equal(upstream.received.length, 0);
 });

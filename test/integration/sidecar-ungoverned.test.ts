@@ -87,3 +87,35 @@ routes:
   assert.equal(refused.status, 403);
   assert.equal(JSON.parse(refused.body).code, 'UPGRADE_REFUSED');
 });
+
+test('an ungoverned route does not forward a path that escapes its prefix at the upstream', { timeout: 20_000 }, async (t) => {
+  // The operator left only /public of the tool's server ungoverned; its tools sit beside it.
+  const upstream = await startToolServer(t);
+  const gw = await startTestGateway(t, {
+    agentId: 'support-agent-1',
+    gatewayYaml: `
+routes:
+  - name: assets
+    match: { path_prefix: /assets }
+    upstream: ${upstream.origin}/public
+    strip_prefix: true
+    governed: false
+  - name: tools
+    match: { path_prefix: /tools }
+    upstream: ${upstream.origin}
+    tool: { path: "/tools/{tool}" }
+`,
+  });
+  for (const path of ['/assets/../tools/delete_all_tickets', '/assets/%2e%2e/tools/delete_all_tickets', '/assets/..%2Ftools%2Fdelete_all_tickets']) {
+    const res = await rawRequest(gw.url, 'POST', path, '{}');
+    assert.equal(res.status, 400, path);
+    assert.equal(JSON.parse(res.body).code, 'PROXY_PATH_REJECTED');
+  }
+  const upgrade = await rawRequest(gw.url, 'GET', '/assets/../tools/x', undefined, {
+    connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+  });
+  assert.equal(upgrade.status, 400);
+  assert.equal(upstream.received.length, 0, 'nothing reached the upstream');
+  assert.equal((await gw.call('GET', '/assets/logo.svg')).status, 200, 'the route still serves what is under it');
+  assert.equal(upstream.received[0].url, '/public/logo.svg');
+});

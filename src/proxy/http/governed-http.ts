@@ -1,7 +1,8 @@
 // A governed HTTP tool call: read the request, name the tool, pre-check (a block never reaches
 // the upstream), forward with undici, read the answer (bounded), optionally mask sensitive data,
 // post-check, then release the answer or replace it with a problem body. Both decisions are
-// ledger rows linked by parent_envelope_id, with the upstream's status and timing.
+// ledger rows linked by parent_envelope_id, with the upstream's status and timing. Its path was
+// checked for dot segments before it got here (sidecar.ts, for every route).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +15,7 @@ import { GovernanceGate, ledgerRefusal, type CallFacts, type PreVerdict, type Up
 import { blockedCall, sendProblem, withheldResult } from '../proxy-problems.ts';
 import { redactionPatterns, redactValue, type RedactionHit } from '../redaction.ts';
 import { bodyOf, decodeBody, outputOf, readBounded, type OutputForm } from '../upstream/response-body.ts';
-import { unsafePathReason, upstreamPath, type RequestTarget } from '../routes/route-matcher.ts';
+import { upstreamPath, type RequestTarget } from '../routes/route-matcher.ts';
 import { publishSidecarEvent } from '../sidecar-events.ts';
 import { identifyTool } from './tool-identity.ts';
 import { abortWhenClosed, type UpstreamPools } from '../upstream/upstream-pools.ts';
@@ -43,8 +44,6 @@ export interface ProxiedRequest {
 export async function handleGovernedHttp(deps: GovernedDeps, call: ProxiedRequest): Promise<void> {
   const { req, res, route, target } = call;
   try {
-    const unsafe = unsafePathReason(target.path);
-    if (unsafe) throw new ApiError('PROXY_PATH_REJECTED', `The path holds ${unsafe}; a governed route does not forward it.`);
     const raw = await readBody(req, deps.maxBodyBytes, call.ticket?.reserve);
     const body = raw.length === 0 ? undefined : parseJson(raw, req.headers);
     const identified = identifyTool(route.tool!, target.path, target.search, body);
