@@ -103,3 +103,27 @@ test('MCP: a path that escapes the route\'s prefix is refused before anything is
   assert.equal(JSON.parse(res.body).code, 'PROXY_PATH_REJECTED');
   assert.equal(upstream.received.length, 0);
 });
+
+test('MCP: a method a lenient server could read as tools/call or tools/list is refused, alone or in a batch, and never forwarded', async (t) => {
+  const { upstream, gw } = await setUp(t, (_req, message) => ({ type: 'application/json', body: answer(message.id) }));
+  for (const method of ['tools/call ', 'Tools/Call', ' tools/list', 'TOOLS/LIST', 'tools/\u200bcall', 'ｔｏｏｌｓ/call']) {
+    const call = { jsonrpc: '2.0', id: 3, method, params: { name: 'delete_all_tickets', arguments: {} } };
+    for (const message of [call, [{ jsonrpc: '2.0', id: 2, method: 'ping' }, call]]) {
+      const res = await post(gw, message);
+      assert.equal(res.status, 400, JSON.stringify(method));
+      assert.equal(JSON.parse(res.text).error.code, -32600);
+    }
+  }
+  assert.equal(upstream.received.length, 0, 'the server never saw any');
+  assert.equal((await post(gw, { jsonrpc: '2.0', id: 4, method: 'tools/callx', params: {} })).status, 200, 'another method goes through');
+});
+
+test('MCP: a tool name is checked exactly as the server receives it, spaces and all', async (t) => {
+  const { upstream, gw } = await setUp(t, (_req, message) => ({ type: 'application/json', body: answer(message.id) }));
+  const res = await post(gw, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: ' search_kb ', arguments: { query: 'x' } } });
+  assert.equal(res.status, 200);
+  assert.equal(JSON.parse(res.text).result.isError, true, 'undeclared as sent: blocked');
+  assert.equal(upstream.received.length, 0);
+  const rows = (await gw.call('GET', '/v1/audit/executions?kind=pre_check&limit=10')).body.items;
+  assert.equal(rows.length, 1, 'the blocked call is recorded');
+});

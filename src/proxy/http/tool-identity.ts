@@ -28,7 +28,8 @@ export function identifyTool(source: ToolSource, path: string, search: string, b
         return { ok: false, reason: `the JSON body has no tool name in field "${source.nameField}"` };
       }
       const fieldParams = source.paramsField === null ? body : fieldAt(body, source.paramsField);
-      return withQuery(name.trim(), fieldParams ?? {}, search);
+      // The name as sent, not trimmed: the upstream reads this very field (see mcp-tool-call.ts).
+      return withQuery(name, fieldParams ?? {}, search);
     }
   }
 }

@@ -29,6 +29,16 @@ export function isRequest(message: unknown): message is JsonRpcRequest {
   return isObject(message) && typeof message.method === 'string' && 'id' in message && message.id !== undefined;
 }
 
+/**
+ * Whether a message's method is not one of `methods` as written but would be read as one by a
+ * server that trims, folds case or width, or drops invisible characters (`"Tools/Call "`): such a
+ * message is refused, since the sidecar would let it through ungated.
+ */
+export function namesLookalike(message: unknown, methods: ReadonlySet<string>): boolean {
+  if (!isObject(message) || typeof message.method !== 'string' || methods.has(message.method)) return false;
+  return methods.has(message.method.normalize('NFKC').replace(/[\s\u200b-\u200f\u2060\ufeff]/g, '').toLowerCase());
+}
+
 /** Whether a message names one of `methods`, request or notification alike. */
 export function namesMethod(message: unknown, methods: ReadonlySet<string>): boolean {
   return isObject(message) && typeof message.method === 'string' && methods.has(message.method);

@@ -11,7 +11,7 @@ import type { PolicySource } from '../../runtime/index.ts';
 import { upstreamRequestHeaders } from '../upstream/forward-headers.ts';
 import type { GovernanceGate } from '../governance-gate.ts';
 import type { ProxiedRequest } from '../http/governed-http.ts';
-import { INVALID_REQUEST, PARSE_ERROR, errorMessage, isRequest, isResponse, namesMethod } from './json-rpc.ts';
+import { INVALID_REQUEST, PARSE_ERROR, errorMessage, isRequest, isResponse, namesLookalike, namesMethod } from './json-rpc.ts';
 import { pipeThrough, relayEventStream, relayTransformed } from './mcp-response-relay.ts';
 import { dropForeignResponse, ownResponsesOnly, requestIds } from './own-responses.ts';
 import { handleToolCall, sendJson } from './mcp-tool-call.ts';
@@ -75,6 +75,12 @@ async function handlePost(deps: McpDeps, call: ProxiedRequest): Promise<void> {
   } catch (error) {
     if ((error as ApiError).code !== 'INVALID_JSON') throw error;
     sendJson(res, 400, errorMessage(null, PARSE_ERROR, `Parse error: ${(error as ApiError).detail}`));
+    return;
+  }
+  const lookalike = (Array.isArray(message) ? message : [message]).find((m) => namesLookalike(m, GOVERNED_METHODS));
+  if (lookalike !== undefined) {
+    const method = JSON.stringify((lookalike as { method: string }).method);
+    sendJson(res, 400, errorMessage(null, INVALID_REQUEST, `The governance sidecar does not forward the method ${method}: a server may read it as tools/call or tools/list, which it governs; send the method exactly.`));
     return;
   }
   if (Array.isArray(message)) {

@@ -24,8 +24,10 @@ import type { ProxiedRequest } from '../http/governed-http.ts';
 export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, request: JsonRpcRequest, raw: Buffer): Promise<void> {
   const { req, res, route } = call;
   const params = isObject(request.params) ? request.params : {};
-  const name = typeof params.name === 'string' ? params.name.trim() : '';
-  if (name === '') {
+  // Checked as sent, spaces and all: the server gets this very name (a lenient one may trim it),
+  // and a name the catalog does not declare is blocked as undeclared.
+  const name = typeof params.name === 'string' ? params.name : '';
+  if (name.trim() === '') {
     sendJson(res, 200, errorMessage(request.id, -32602, 'tools/call needs params.name (the governance sidecar did not forward it)'));
     return;
   }

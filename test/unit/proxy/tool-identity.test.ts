@@ -19,7 +19,9 @@ describe('identifyTool', () => {
     { name: 'path template, encoded segment', source: template, path: '/tools/invoicepay.get%5Finvoice', body: {}, expected: { name: 'invoicepay.get_invoice', params: {} } },
     { name: 'path template, wrong shape', source: template, path: '/tools/a/b', body: {}, expected: 'does not match' },
     { name: 'path template, other prefix', source: template, path: '/other/a', body: {}, expected: 'does not match' },
-    { name: 'body fields', source: body, path: '/rpc', body: { tool: ' update_ticket ', arguments: { status: 'open' } }, expected: { name: 'update_ticket', params: { status: 'open' } } },
+    { name: 'body fields', source: body, path: '/rpc', body: { tool: 'update_ticket', arguments: { status: 'open' } }, expected: { name: 'update_ticket', params: { status: 'open' } } },
+    // The upstream reads the name as sent: checked so, a name with spaces is not the declared tool.
+    { name: 'body fields, a name with spaces kept as sent', source: body, path: '/rpc', body: { tool: ' update_ticket ', arguments: {} }, expected: { name: ' update_ticket ', params: {} } },
     { name: 'body fields, no params field value', source: body, path: '/rpc', body: { tool: 'x' }, expected: { name: 'x', params: {} } },
     { name: 'nested name, whole body as params', source: nested, path: '/rpc', body: { call: { name: 'x' }, q: 1 }, expected: { name: 'x', params: { call: { name: 'x' }, q: 1 } } },
     { name: 'body without a name', source: body, path: '/rpc', body: { arguments: {} }, expected: 'no tool name' },
