@@ -98,7 +98,7 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
         doc: {
           summary: 'Decide whether an executed action\'s output may be released', tags: ['runtime'], request: 'PostCheckRequest',
           description: 'Records a new row linked to the pre-check by parent_envelope_id. When the pre-check escalated, its review decides: pending or claimed blocks, approved proceeds, rejected blocks with the reviewer\'s note, past the deadline the tier\'s on_expiry applies. Idempotent: a repeated post-check for the same pre-check returns the first result (header Idempotent-Replayed: true) and adds no row.',
-          responses: { 200: { description: 'Scores, risk and decision for the output', schema: 'PostCheckResponse' } }, errors: [403, 404, 410, 426, 503],
+          responses: { 200: { description: 'Scores, risk and decision for the output', schema: 'PostCheckResponse' } }, errors: [403, 404, 409, 410, 426, 503],
         },
       },
       handler: async (ctx) => {

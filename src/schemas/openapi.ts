@@ -63,7 +63,11 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: {
 
 function operation(route: DocumentedRoute, doc: OperationDoc): object {
   const statuses = new Set<number>([500, ...(doc.errors ?? [])]);
-  if (!route.meta?.public) statuses.add(401);
+  // With auth on, every route that is not public needs a credential (401), and one that cannot be
+  // checked because the key store or the JWKS is unreachable is 503 AUTH_UNAVAILABLE (auth-hook.ts).
+  if (!route.meta?.public) for (const status of [401, 503]) statuses.add(status);
+  // Every GET refuses a query parameter it does not document (server.ts: 400 UNKNOWN_QUERY_PARAMETER).
+  if (route.method === 'GET') statuses.add(400);
   // The role table (src/auth/route-roles.ts): every route some role may not call can answer 403 ROLE_REQUIRED.
   if (Array.isArray(routeAccess(route.method, route.path))) statuses.add(403);
   if (doc.request) for (const status of [400, 413, 415, 422]) statuses.add(status);

@@ -133,5 +133,15 @@ describe('RS256 / ES256 from a JWKS', () => {
     assert.equal(res.body.code, 'AUTH_UNAVAILABLE');
     assert.equal(res.headers.get('retry-after'), '5');
     assert.deepEqual(responseErrors('Problem', res.body), []);
+    // Every authenticated route answers it, so the OpenAPI document lists it on each of them.
+    const killSwitch = await gw.call('GET', '/v1/runtime/kill-switch', undefined, { authorization: `Bearer ${await rsa.sign()}` });
+    assert.deepEqual([killSwitch.status, killSwitch.body.code], [503, 'AUTH_UNAVAILABLE']);
+    const doc = (await gw.call('GET', '/openapi.json')).body;
+    for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (operation.security?.length === 0) continue; // public
+        assert.ok(operation.responses['503'], `${method.toUpperCase()} ${path} does not document 503 AUTH_UNAVAILABLE`);
+      }
+    }
   });
 });

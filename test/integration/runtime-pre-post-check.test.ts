@@ -122,6 +122,8 @@ test('post-check with the same pre-check but a different body is 409 IDEMPOTENCY
   assert.equal(second.body.code, 'IDEMPOTENCY_CONFLICT');
   assert.equal(second.body.post_check_envelope_id, first.body.envelope_id);
   assert.doesNotMatch(second.text, /AKIA/);
+  const openapi = await gw.call('GET', '/openapi.json');
+  assert.ok(openapi.body.paths['/v1/runtime/post-check'].post.responses['409'], 'the OpenAPI document lists the 409');
 
   const conflicts = await gw.call('GET', '/v1/audit/executions?kind=idempotency_conflict');
   assert.equal(conflicts.body.total, 1);

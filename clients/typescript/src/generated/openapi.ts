@@ -3108,6 +3108,15 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -3137,6 +3146,15 @@ export interface operations {
                     "text/html; charset=utf-8": unknown;
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -3163,6 +3181,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description INTERNAL: Internal gateway error */
             500: {
@@ -3191,6 +3218,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description INTERNAL: Internal gateway error */
@@ -3231,6 +3267,15 @@ export interface operations {
                     "text/plain; charset=utf-8": unknown;
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -3260,6 +3305,15 @@ export interface operations {
                     "text/plain; version=0.0.4": unknown;
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -3286,6 +3340,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description INTERNAL: Internal gateway error */
             500: {
@@ -3424,6 +3487,15 @@ export interface operations {
                     "application/json": components["schemas"]["AlertList"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -3496,6 +3568,15 @@ export interface operations {
                     "application/json": components["schemas"]["AlertList"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -3559,6 +3640,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AlertRuleList"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -3637,6 +3727,15 @@ export interface operations {
                     "application/json": components["schemas"]["AnalyticsAgents"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -3711,6 +3810,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsDecisions"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -3789,6 +3897,15 @@ export interface operations {
                     "application/json": components["schemas"]["AnalyticsFailures"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -3863,6 +3980,15 @@ export interface operations {
                     "application/json": components["schemas"]["AnalyticsLatency"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -3935,6 +4061,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AnalyticsSummary"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -4013,6 +4148,15 @@ export interface operations {
                     "application/json": components["schemas"]["AnalyticsTools"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -4085,6 +4229,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApprovalGrantList"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -4330,6 +4483,15 @@ export interface operations {
                     "application/json": components["schemas"]["ChainCheckpointList"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -4389,6 +4551,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChainVerifyReport"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -4466,6 +4637,15 @@ export interface operations {
                     "application/json": components["schemas"]["AuditList"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -4523,6 +4703,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuditRecord"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -4656,6 +4845,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthCheck"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -4831,6 +5029,15 @@ export interface operations {
                     "application/json": components["schemas"]["AgentCertification"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -4851,6 +5058,15 @@ export interface operations {
             };
             /** @description INTERNAL: Internal gateway error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4998,6 +5214,15 @@ export interface operations {
                     "application/json": components["schemas"]["CertificateStatus"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
                 headers: {
@@ -5036,6 +5261,15 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -5063,6 +5297,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JudgeStatus"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -5101,6 +5344,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1NotificationsDeliveries: {
@@ -5130,6 +5382,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationDeliveryList"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -5168,6 +5429,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1NotificationsDeliveriesId: {
@@ -5189,6 +5459,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationDelivery"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -5220,6 +5499,15 @@ export interface operations {
             };
             /** @description INTERNAL: Internal gateway error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5418,6 +5706,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getV1PolicyRules: {
@@ -5436,6 +5733,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PolicyRuleList"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -5458,6 +5764,15 @@ export interface operations {
             };
             /** @description INTERNAL: Internal gateway error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5584,6 +5899,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReportJob"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -5653,6 +5977,15 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -5735,6 +6068,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReportSignature"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -5809,6 +6151,15 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -5851,6 +6202,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewQueue"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -5924,6 +6284,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReviewItemDetail"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -6689,6 +7058,15 @@ export interface operations {
                     "application/json": components["schemas"]["KillSwitchState"];
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
@@ -6709,6 +7087,15 @@ export interface operations {
             };
             /** @description INTERNAL: Internal gateway error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description LEDGER_UNAVAILABLE: The audit ledger cannot record right now; SIDECAR_OVERLOADED: The sidecar is at the bound of its memory budget; RATE_LIMIT_UNAVAILABLE: The shared rate limiter cannot decide right now; AUTH_UNAVAILABLE: Credentials cannot be checked right now; CONSOLE_NOT_BUILT: The web console has not been built; SSO_IDP_UNAVAILABLE: The identity provider's metadata cannot be read right now */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6865,6 +7252,15 @@ export interface operations {
             };
             /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7491,6 +7887,15 @@ export interface operations {
                     "application/samlmetadata+xml": unknown;
                 };
             };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description ENTITLEMENT_REQUIRED: Your tier does not include this feature */
             402: {
                 headers: {
@@ -7536,6 +7941,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SsoSession"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -7604,6 +8018,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamAgents"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -7786,6 +8209,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamKeyList"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -8049,6 +8481,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamMemberList"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
@@ -8423,6 +8864,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamUsage"];
+                };
+            };
+            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
