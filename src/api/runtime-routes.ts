@@ -72,7 +72,9 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
       handler: async (ctx) => {
         const body = await versionedBody<ValidateBody>(ctx, 'ValidateRequest');
         await requireAgent(ctx, body.agent_id);
-        return reviewLocated(await deps.runtime.validate(body, callerOf(ctx), judgeOptions(ctx)));
+        // Envelope ids are written in lower case; an upper-case parent is the same envelope, found as such.
+        const canonical = body.parent_envelope_id ? { ...body, parent_envelope_id: body.parent_envelope_id.toLowerCase() } : body;
+        return reviewLocated(await deps.runtime.validate(canonical, callerOf(ctx), judgeOptions(ctx)));
       },
     },
     {

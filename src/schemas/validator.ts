@@ -22,9 +22,17 @@ const RENAMED_FIELDS: Readonly<Record<string, string>> = {
   output_tokens: 'completion_tokens',
 };
 
+/**
+ * A `uuid` field names a gateway id (an envelope, a delivery, a report): 36 characters, any case.
+ * ajv-formats also takes a `urn:uuid:` prefix, which names no row: a parent_envelope_id written so
+ * was looked up as given and reported missing (trust chain blocked), where 422 says what is wrong.
+ */
+const UUID_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function createAjv(useDefaults: boolean): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, useDefaults, strict: false, validateFormats: true });
   addFormats(ajv);
+  ajv.addFormat('uuid', UUID_FORMAT);
   ajv.addSchema({ $id: ROOT_ID, components: { schemas: SCHEMAS } });
   return ajv;
 }

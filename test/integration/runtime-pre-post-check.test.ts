@@ -178,6 +178,9 @@ test('post-check 422: execution {} and a string output', async (t) => {
   const res = await gw.call('POST', '/v1/runtime/post-check', { pre_check_envelope_id: 'not-a-uuid', execution: {}, output: 'done' });
   assert.equal(res.status, 422);
   assert.deepEqual(res.body.errors.map((e: { path: string }) => e.path).sort(), ['execution.model', 'output', 'pre_check_envelope_id']);
+  // ajv's uuid format takes a urn:uuid: prefix; no envelope id has one.
+  const urn = await gw.call('POST', '/v1/runtime/post-check', { pre_check_envelope_id: 'urn:uuid:6f1c1f5e-8d5a-4c55-9a43-5b1a1d1f0a11', execution, output });
+  assert.deepEqual([urn.status, urn.body.errors?.[0]?.path], [422, 'pre_check_envelope_id']);
 });
 
 test('post-check of a blocked pre-check is blocked: the action should never have run', async (t) => {

@@ -50,6 +50,7 @@ const invalid: Array<[string, Record<string, unknown>, string, RegExp?]> = [
   ['tokens_in instead of prompt_tokens', { execution: { model: 'm', tokens_in: 4 } }, 'execution.tokens_in', /prompt_tokens/],
   ['tokens is not an integer', { execution: { model: 'm', tokens: 1.5 } }, 'execution.tokens'],
   ['parent_envelope_id is not a UUID', { parent_envelope_id: 'abc' }, 'parent_envelope_id'],
+  ['parent_envelope_id is a URN, not an envelope id', { parent_envelope_id: 'urn:uuid:00000000-0000-4000-8000-000000000000' }, 'parent_envelope_id'],
   ['request.input missing', { request: { user: 'u' } }, 'request.input'],
 ];
 
@@ -121,6 +122,12 @@ test('validate: trust chain runs when parent_envelope_id is set', async (t) => {
   assert.equal(child.body.trust_chain.trusted, true);
   assert.equal(child.body.trust_chain.depth, 2);
   assert.deepEqual(child.body.trust_chain.lineage, [parent.body.envelope_id]);
+
+  // A UUID is the same in either case: the parent is found, and the row links to it as written.
+  const upper = await gw.call('POST', '/v1/runtime/validate', validateBody({ parent_envelope_id: parent.body.envelope_id.toUpperCase() }));
+  assert.equal(upper.body.trust_chain.trusted, true, JSON.stringify(upper.body.trust_chain));
+  assert.equal(upper.body.trust_chain.parent_envelope_id, parent.body.envelope_id);
+  assert.equal((await gw.call('GET', `/v1/audit/executions/${upper.body.envelope_id}`)).body.parent_envelope_id, parent.body.envelope_id);
 
   const unknownParent = await gw.call('POST', '/v1/runtime/validate', validateBody({ parent_envelope_id: '00000000-0000-4000-8000-000000000000' }));
   assert.equal(unknownParent.body.trust_chain.trusted, false);
