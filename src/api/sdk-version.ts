@@ -20,8 +20,31 @@ export function compareSemver(a: string, b: string): number {
   if (pa.pre === pb.pre) return 0;
   if (pa.pre === null) return 1;
   if (pb.pre === null) return -1;
-  return pa.pre < pb.pre ? -1 : 1;
+  return comparePreRelease(pa.pre, pb.pre);
 }
+
+/**
+ * SemVer 2.0.0 §11: dot-separated identifiers compared left to right, numeric ones as numbers
+ * (rc.9 before rc.10, which plain text order reverses) and before alphanumeric ones; a shorter
+ * list that is a prefix of the other comes first (alpha before alpha.1).
+ */
+function comparePreRelease(a: string, b: string): number {
+  const ia = a.split('.');
+  const ib = b.split('.');
+  for (let i = 0; i < Math.min(ia.length, ib.length); i++) {
+    const x = ia[i];
+    const y = ib[i];
+    if (x === y) continue;
+    const nx = NUMERIC.test(x);
+    const ny = NUMERIC.test(y);
+    if (nx && ny) return BigInt(x) < BigInt(y) ? -1 : 1;
+    if (nx !== ny) return nx ? -1 : 1;
+    return x < y ? -1 : 1;
+  }
+  return Math.sign(ia.length - ib.length);
+}
+
+const NUMERIC = /^\d+$/;
 
 function parse(version: string): { core: number[]; pre: string | null } {
   const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([\w.]+))?/.exec(version.trim());

@@ -149,3 +149,10 @@ test('validate 426 when sdk_version is older than MIN_SDK_VERSION; newer and abs
   assert.equal((await gw.call('POST', '/v1/runtime/validate', validateBody({ sdk_version: '1.10.0' }))).status, 200);
   assert.equal((await gw.call('POST', '/v1/runtime/validate', validateBody())).status, 200);
 });
+
+test('validate 426 compares pre-releases as SemVer does: rc.10 is newer than rc.9, alpha older than alpha.1', async (t) => {
+  const gw = await startTestGateway(t, { env: { MIN_SDK_VERSION: '2.0.0-rc.9' } });
+  const status = async (sdk_version: string) => (await gw.call('POST', '/v1/runtime/validate', validateBody({ sdk_version }))).status;
+  for (const newer of ['2.0.0-rc.10', '2.0.0-rc.9', '2.0.0-rc.9.1', '2.0.0-rcx', '2.0.0']) assert.equal(await status(newer), 200, newer);
+  for (const older of ['2.0.0-rc.8', '2.0.0-rc', '2.0.0-beta.11', '2.0.0-10', '1.9.9']) assert.equal(await status(older), 426, older);
+});
