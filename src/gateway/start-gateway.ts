@@ -225,7 +225,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       }),
       ...policyRoutes({ runtime, policies }),
       ...runtimeRoutes({
-        runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion, ledger, sidecarAgentId, recordMismatch: access.mismatch,
+        runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion, ledger, sidecarAgentId, recordMismatch: access.mismatch, teamAgents,
       }),
       ...auditRoutes(ledger, {
         checkpointKey: () => (signer ? { ...signer.publicJwk } : null), trustedKeys: () => (signer ? [signer.publicJwk] : []), teamAgents, access,

@@ -199,6 +199,11 @@ for (const store of ['sqlite', 'postgres'] as const) {
       assert.equal((await auditor('GET', `/v1/audit/executions/${payItem}`)).status, 200);
       assert.equal((await auditor('GET', `/v1/audit/executions/${billItem}`)).body.code, 'ENVELOPE_NOT_FOUND');
       assert.equal((await auditor('DELETE', `/v1/audit/executions/${billItem}/pii`)).status, 404);
+      // A decision re-run answers the envelope's failures and risk: another team's is unknown too, and nothing is recorded.
+      const decisionsBefore = (await rowsOfKind(f, 'decision')).length;
+      const theirRerun = await auditor('POST', `/v1/runtime/decision/${billItem}`);
+      assert.deepEqual([theirRerun.status, theirRerun.body.code], [404, 'ENVELOPE_NOT_FOUND'], theirRerun.text);
+      assert.equal((await rowsOfKind(f, 'decision')).length, decisionsBefore);
       const erased = await auditor('DELETE', `/v1/audit/executions/${payItem}/pii`);
       assert.equal(erased.status, 200, erased.text);
       const erasure = (await rowsOfKind(f, 'access')).find((row) => row.payload.action === 'pii_erased');
@@ -229,6 +234,8 @@ for (const store of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(usage.body.agents.map((a: { agent_id: string }) => a.agent_id), ['payments-agent-1']);
       assert.equal(usage.body.agents[0].calls, 1);
       assert.deepEqual(usage.body.agents[0].decisions, { escalate: 1 });
+      // The team's own envelope re-runs as before.
+      assert.equal((await auditor('POST', `/v1/runtime/decision/${payItem}`)).status, 200);
     });
 
     test('members: add, roles, remove; a key that belongs to a member follows their roles and dies with their membership; usage per member', async (t) => {
