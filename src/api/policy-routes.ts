@@ -7,10 +7,15 @@ import { validateRequest } from '../schemas/index.ts';
 import { PolicyLoadError, compilePolicyBundleSources, formatPolicyIssue, type PolicyBundle } from '../policy/index.ts';
 import { DRY_RUN_SUBJECTS, type DryRunContextInput, type DryRunSubject, type PolicySource, type Runtime } from '../runtime/index.ts';
 import { QueryReader } from './query-params.ts';
+import { requireEnvelopeInReadScope, type TeamAgents } from './team-scope.ts';
+import type { Ledger } from '../ledger/index.ts';
 
 export interface PolicyRouteDeps {
   runtime: Runtime;
   policies: PolicySource;
+  /** With teamAgents: a dry run of a stored envelope is limited to the caller's team's (src/api/team-scope.ts). */
+  ledger?: Pick<Ledger, 'get'>;
+  teamAgents?: TeamAgents;
 }
 
 interface EvaluateBody extends DryRunSubject {
@@ -67,6 +72,8 @@ export function policyRoutes(deps: PolicyRouteDeps): Route[] {
           throw new ApiError('VALIDATION_FAILED', `The PolicyEvaluateRequest body ${message}.`, { errors: [{ path: '(body)', message }] });
         }
         const subject: DryRunSubject = body.envelope_id ? { envelope_id: body.envelope_id.toLowerCase() } : body;
+        // A dry run of an envelope answers what it holds (amounts, parameter names, failures): a team's envelopes only.
+        if (subject.envelope_id && deps.ledger) await requireEnvelopeInReadScope(ctx, deps.teamAgents, deps.ledger, subject.envelope_id);
         const bundle = body.bundle ? requestBundle(body.bundle, deps.policies.current()) : undefined;
         return { body: await deps.runtime.dryRun(subject, body.context, bundle) };
       },

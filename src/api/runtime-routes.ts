@@ -1,6 +1,6 @@
 // /v1/runtime: pre-check, post-check, validate, the kill switch and decision re-runs.
 
-import { ApiError, type RequestContext, type Route } from '../http/index.ts';
+import type { RequestContext, Route } from '../http/index.ts';
 import { validateRequest, type SchemaName } from '../schemas/index.ts';
 import type { Runtime, KillSwitch, PostCheckBody, PreCheckBody, ValidateBody, PolicySource, ResponseBody } from '../runtime/index.ts';
 import { reviewItemPath } from '../oversight/index.ts';
@@ -10,7 +10,7 @@ import { envelopeIdParam } from './query-params.ts';
 import { requireSdkVersion } from './sdk-version.ts';
 import { isTier, requireAgentInScope, tierAllows, type AgentMismatch } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
-import { readScope, requireInReadScope, type TeamAgents } from './team-scope.ts';
+import { requireEnvelopeInReadScope, type TeamAgents } from './team-scope.ts';
 
 /** The LLM judge is an Enterprise feature: a caller below it is decided without the judge (judge_score null). */
 function judgeOptions(ctx: RequestContext): { judge: boolean } {
@@ -159,12 +159,8 @@ export function runtimeRoutes(deps: RuntimeRouteDeps): Route[] {
       },
       handler: async (ctx) => {
         const envelopeId = envelopeIdParam(ctx.params.envelope_id);
-        // A re-run answers the stored envelope's scores, failures and risk: a team member may re-run
-        // its team's envelopes only, and another team's is unknown (404), as its audit record is.
-        if (await readScope(ctx, deps.teamAgents) !== undefined) {
-          const row = await deps.ledger.get(envelopeId);
-          await requireInReadScope(ctx, deps.teamAgents, row?.agent_id ?? null, () => new ApiError('ENVELOPE_NOT_FOUND', `No envelope with id ${envelopeId}.`));
-        }
+        // A re-run answers the stored envelope's scores, failures and risk: a team's envelopes only.
+        await requireEnvelopeInReadScope(ctx, deps.teamAgents, deps.ledger, envelopeId);
         return { body: await deps.runtime.rerunDecision(envelopeId) };
       },
     },

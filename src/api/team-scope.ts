@@ -6,6 +6,7 @@
 import { ApiError, type RequestContext } from '../http/index.ts';
 import { isAdmin } from '../auth/index.ts';
 import { matchesTeamAgents } from '../ledger/agent-patterns.ts';
+import type { Ledger } from '../ledger/index.ts';
 
 /** The team's agent patterns ([] when the team owns no agents yet). */
 export type TeamAgents = (team: string) => Promise<readonly string[]>;
@@ -24,6 +25,17 @@ export async function readScope(ctx: RequestContext, teamAgents: TeamAgents | un
 export async function requireInReadScope(ctx: RequestContext, teamAgents: TeamAgents | undefined, agentId: string | null, notFound: () => ApiError): Promise<void> {
   const scope = await readScope(ctx, teamAgents);
   if (scope !== undefined && !matchesTeamAgents(scope, agentId)) throw notFound();
+}
+
+/**
+ * For a route that answers what a stored envelope holds (a decision re-run, a policy dry run of an
+ * envelope): another team's envelope is unknown (404), as its audit record is. Reads the row only
+ * for a team-scoped caller.
+ */
+export async function requireEnvelopeInReadScope(ctx: RequestContext, teamAgents: TeamAgents | undefined, ledger: Pick<Ledger, 'get'>, envelopeId: string): Promise<void> {
+  if (await readScope(ctx, teamAgents) === undefined) return;
+  const row = await ledger.get(envelopeId);
+  await requireInReadScope(ctx, teamAgents, row?.agent_id ?? null, () => new ApiError('ENVELOPE_NOT_FOUND', `No envelope with id ${envelopeId}.`));
 }
 
 /**

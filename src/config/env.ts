@@ -160,7 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
   const variant = (VARIANTS as readonly string[]).includes(variantRaw) ? (variantRaw as Variant) : undefined;
   if (!variant) issues.push(`GATEWAY_VARIANT / --variant: "${variantRaw}" is not one of ${VARIANTS.join(', ')}`);
 
-  const serviceEnv = (env.SERVICE_ENV ?? 'development').toLowerCase();
+  // Trimmed: "production " from a hand-written manifest must not turn auth and the docs back to their development defaults.
+  const serviceEnv = (env.SERVICE_ENV ?? 'development').trim().toLowerCase() || 'development';
   const port = overrides.port ?? integer(env.PORT, 'PORT', DEFAULT_PORTS[variant ?? 'embedded'], 0, 65_535, issues);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) issues.push(`LOG_LEVEL: "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);

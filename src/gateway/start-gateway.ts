@@ -223,7 +223,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         rateLimit: rateLimits ? () => rateLimits!.status() : undefined,
         policyAgreement: () => policyWatch.agreement(),
       }),
-      ...policyRoutes({ runtime, policies }),
+      ...policyRoutes({ runtime, policies, ledger, teamAgents }),
       ...runtimeRoutes({
         runtime, killSwitch, policies, minSdkVersion: config.minSdkVersion, ledger, sidecarAgentId, recordMismatch: access.mismatch, teamAgents,
       }),

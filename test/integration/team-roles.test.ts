@@ -204,6 +204,10 @@ for (const store of ['sqlite', 'postgres'] as const) {
       const theirRerun = await auditor('POST', `/v1/runtime/decision/${billItem}`);
       assert.deepEqual([theirRerun.status, theirRerun.body.code], [404, 'ENVELOPE_NOT_FOUND'], theirRerun.text);
       assert.equal((await rowsOfKind(f, 'decision')).length, decisionsBefore);
+      // So does a policy dry run of an envelope, which answers its failures as well.
+      const theirDryRun = await auditor('POST', '/v1/policy/evaluate', { envelope_id: billItem });
+      assert.deepEqual([theirDryRun.status, theirDryRun.body.code], [404, 'ENVELOPE_NOT_FOUND'], theirDryRun.text);
+      assert.equal((await auditor('POST', '/v1/policy/evaluate', { envelope_id: payItem })).status, 200);
       const erased = await auditor('DELETE', `/v1/audit/executions/${payItem}/pii`);
       assert.equal(erased.status, 200, erased.text);
       const erasure = (await rowsOfKind(f, 'access')).find((row) => row.payload.action === 'pii_erased');

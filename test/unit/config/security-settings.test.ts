@@ -14,6 +14,9 @@ const defaults: Array<[string | undefined, boolean, boolean]> = [
   ['dev', false, false],
   ['test', false, false],
   ['PRODUCTION', true, true],
+  ['production ', true, true], // a stray space from a hand-written manifest is still production
+  [' Production\n', true, true],
+  ['', false, false], // empty means development
   [undefined, false, false], // unset means development
 ];
 for (const [serviceEnv, auth, rateLimit] of defaults) {
