@@ -4,6 +4,6 @@
 export { RELIABILITY_PRIOR, SCORE_VERSION } from './scoring-table.ts';
 export { normalizeToolCalls, normalizeToolResults } from './tool-calls.ts';
 export { countsTowardReliability, historicalReliability, historicalReliabilityAt, OPERATOR_DECIDERS } from './reliability.ts';
-export { scanSensitive } from './sensitive-data.ts';
+export { patternsOfKind, scanSensitive } from './sensitive-data.ts';
 export { evaluate } from './evaluate.ts';
 export * from './types.ts';

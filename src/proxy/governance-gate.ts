@@ -50,6 +50,8 @@ export interface UpstreamFacts {
   redacted?: Array<{ path: string; pattern: string }>;
   /** The result could not be read (not UTF-8 after decoding): what it was and what the route does with it. */
   unscannable?: UnscannableResult;
+  /** Response headers not released because their value matched a secret pattern. */
+  withheldHeaders?: Array<{ header: string; pattern: string }>;
 }
 
 export interface UnscannableResult {
@@ -157,6 +159,7 @@ export class GovernanceGate {
           ...(upstream.error ? { upstream_error: upstream.error } : {}),
           ...(upstream.redacted && upstream.redacted.length > 0 ? { redacted: upstream.redacted } : {}),
           ...(upstream.unscannable ? { unscannable: upstream.unscannable } : {}),
+          ...(upstream.withheldHeaders && upstream.withheldHeaders.length > 0 ? { withheld_headers: upstream.withheldHeaders } : {}),
           on_escalation: route.onEscalation,
         },
         unscannable: upstream.unscannable ? { contentType: upstream.unscannable.content_type, action: upstream.unscannable.action } : undefined,

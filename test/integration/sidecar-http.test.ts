@@ -208,6 +208,25 @@ describe('sidecar: governed HTTP routes', () => {
     assert.ok(!JSON.stringify(post?.payload).includes(OPENAI_KEY), 'the ledger keeps the masked result, not the secret');
   });
 
+  test('a response header carrying a secret is not released beside a body that passed; the post-check row names it', async () => {
+    upstream.on('/api/debug', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-debug-token': `Bearer ${OPENAI_KEY}`, 'set-cookie': ['a=1', `k=${OPENAI_KEY}`], 'x-upstream': 'kb' });
+      res.end(JSON.stringify({ results: [] }));
+    });
+    const res = await gw.call('POST', '/kb/debug', { query: 'x' });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body, { results: [] });
+    assert.equal(res.headers.get('x-debug-token'), null);
+    assert.equal(res.headers.get('set-cookie'), null, 'a repeated header goes whole');
+    assert.equal(res.headers.get('x-upstream'), 'kb', 'the other headers are released');
+    const post = await gw.ledger.get(res.headers.get('x-governance-post-check')!);
+    assert.deepEqual((post?.payload?.sidecar as { withheld_headers: unknown }).withheld_headers, [
+      { header: 'x-debug-token', pattern: 'openai-api-key' },
+      { header: 'set-cookie', pattern: 'openai-api-key' },
+    ]);
+    assert.ok(!JSON.stringify(post?.payload).includes(OPENAI_KEY));
+  });
+
   test('max_calls_per_session: concurrent calls in one session get exactly the limit; other sessions are separate', async () => {
     // update_ticket allows 20 calls per session.
     const call = (session: string) => gw.call('POST', '/rpc', { tool: 'update_ticket', arguments: { ticket_id: 'T-9', status: 'pending' } }, { 'x-session-id': session });

@@ -14,6 +14,8 @@ import { agentResponseHeaders, upstreamRequestHeaders } from '../upstream/forwar
 import { GovernanceGate, ledgerRefusal, type CallFacts, type PreVerdict, type UpstreamFacts } from '../governance-gate.ts';
 import { blockedCall, sendProblem, withheldResult } from '../proxy-problems.ts';
 import { redactionPatterns, redactValue, type RedactionHit } from '../redaction.ts';
+import { withoutSecretHeaders } from '../upstream/header-secrets.ts';
+import { patternsOfKind } from '../../governance/index.ts';
 import { bodyOf, decodeBody, outputOf, readBounded, type OutputForm } from '../upstream/response-body.ts';
 import { upstreamPath, type RequestTarget } from '../routes/route-matcher.ts';
 import { publishSidecarEvent } from '../sidecar-events.ts';
@@ -117,7 +119,10 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
   const unscannable = read.form === 'binary'
     ? { content_type: headerText(headers['content-type']) || 'application/octet-stream', bytes: bytes.length, action: route.unscannable }
     : undefined;
-  const upstream: UpstreamFacts = { status: upstreamStatus, latencyMs, redacted, unscannable };
+  // Headers are released beside the body: one carrying a secret is held back, and recorded.
+  const changed = released !== bytes || headerText(headers['content-encoding']) !== '';
+  const screened = withoutSecretHeaders(agentResponseHeaders(headers, changed), patternsOfKind(deps.policies.current().sensitive_data, 'secret'));
+  const upstream: UpstreamFacts = { status: upstreamStatus, latencyMs, redacted, unscannable, withheldHeaders: screened.withheld };
   const post = await deps.gate.postCheck(facts, pre, output, upstream).catch((error: unknown) => {
     throw error instanceof ApiError ? ledgerRefusal(error, route, 'post_check') : error;
   });
@@ -125,9 +130,8 @@ async function forwardAndRelease(deps: GovernedDeps, call: ProxiedRequest, facts
     res.setHeader('x-governance-post-check', post.response.envelope_id);
     if (!post.release) throw withheldResult(post.response, facts.tool, route.name);
   }
-  if (redacted.length > 0) publishSidecarEvent(route.name, 'redacted');
-  const changed = released !== bytes || headerText(headers['content-encoding']) !== '';
-  const out = agentResponseHeaders(headers, changed);
+  if (redacted.length > 0 || screened.withheld.length > 0) publishSidecarEvent(route.name, 'redacted');
+  const out = screened.headers;
   if (changed) out['content-length'] = String(released.length);
   res.writeHead(upstreamStatus, out);
   res.end(req.method === 'HEAD' ? undefined : released);
