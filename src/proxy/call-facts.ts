@@ -21,9 +21,11 @@ export function sessionOf(req: IncomingMessage): string | null {
 
 export function callFacts(
   req: IncomingMessage, route: SidecarRoute, agentId: string, requestId: string,
-  call: { name: string; params: Record<string, unknown> }, ticket?: CallTicket,
+  call: { name: string; params: Record<string, unknown> }, path: string, ticket?: CallTicket,
 ): CallFacts {
   return {
+    method: req.method ?? 'GET',
+    path,
     ticket,
     route,
     agentId,

@@ -28,6 +28,9 @@ export interface CallFacts {
   user: string;
   model: string;
   requestId: string;
+  /** What the agent sent the call as (`POST`, `/kb/search`): a fixed-name route gives every path under its prefix one tool name, and the record must still say which endpoint ran. */
+  method: string;
+  path: string;
   /** The call's place in the memory budget: an audit: intent call keeps it until its post-check row is appended. */
   ticket?: CallTicket;
 }
@@ -110,6 +113,7 @@ export class GovernanceGate {
         principal: `agent:${facts.agentId}`,
         record: {
           route: route.name, protocol: route.protocol, request_id: facts.requestId, upstream: route.upstream.origin,
+          method: facts.method, path: facts.path,
           execution: executionDeadline(route),
         },
       });

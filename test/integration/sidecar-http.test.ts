@@ -96,6 +96,8 @@ describe('sidecar: governed HTTP routes', () => {
     assert.equal(pre?.action, 'search_kb');
     assert.equal(pre?.outcome, 'approve');
     assert.equal((pre?.payload?.request as { session_id: string }).session_id, 'sess-allowed');
+    // A fixed-name route names every path under its prefix search_kb: the row says which endpoint ran.
+    assert.deepEqual([(pre?.payload?.sidecar as { method: string }).method, (pre?.payload?.sidecar as { path: string }).path], ['POST', '/kb/search']);
     assert.equal(post?.kind, 'post_check');
     assert.equal(post?.parent_envelope_id, preId);
     const sidecar = post?.payload?.sidecar as { route: string; upstream_status: number; upstream_ms: number };

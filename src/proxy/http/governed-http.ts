@@ -54,7 +54,7 @@ export async function handleGovernedHttp(deps: GovernedDeps, call: ProxiedReques
         extensions: { route: route.name },
       });
     }
-    const facts = callFacts(req, route, call.agentId, call.requestId, identified.call, call.ticket);
+    const facts = callFacts(req, route, call.agentId, call.requestId, identified.call, target.path, call.ticket);
     const pre = await deps.gate.preCheck(facts, abortWhenClosed(res)).catch((error: unknown) => {
       throw error instanceof ApiError ? ledgerRefusal(error, route, 'pre_check') : error;
     });

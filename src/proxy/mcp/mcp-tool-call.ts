@@ -38,7 +38,7 @@ export async function handleToolCall(deps: McpDeps, call: ProxiedRequest, reques
     return;
   }
   const args = params.arguments === undefined ? {} : params.arguments as Record<string, unknown>;
-  const facts = callFacts(req, route, call.agentId, call.requestId, { name, params: args }, call.ticket);
+  const facts = callFacts(req, route, call.agentId, call.requestId, { name, params: args }, call.target.path, call.ticket);
   // on_escalation elicit: the answer may turn into an event stream that first carries the question.
   const session = typeof req.headers['mcp-session-id'] === 'string' ? req.headers['mcp-session-id'] : undefined;
   const stream = new EventStreamAnswer(res);
