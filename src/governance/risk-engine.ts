@@ -89,8 +89,9 @@ export interface RiskInput {
 /** Personal data anywhere in the params or the output, allowed there or not. */
 export function personalDataPresent(view: StageView): boolean {
   const pii = patternsOfKind(view.bundle.sensitive_data, 'pii');
-  if (view.calls.some((call) => scanSensitive(call.params, pii, '', view.leaves).length > 0)) return true;
-  return view.hasOutput && scanSensitive(view.output, pii, '', view.leaves).length > 0;
+  // The same base paths as the safety and policy checks, so the walker's cached leaves serve all three.
+  if (view.calls.some((call, index) => scanSensitive(call.params, pii, view.paramPaths[index], view.leaves).length > 0)) return true;
+  return view.hasOutput && scanSensitive(view.output, pii, 'output', view.leaves).length > 0;
 }
 
 interface ReasonFacts {
