@@ -48,6 +48,8 @@ export class KillSwitch {
   #state: KillSwitchState = INITIAL;
   /** seq of the row the state came from: a re-read applies only a newer row. */
   #seq = 0;
+  /** The flips of this process, one after another: each row's parent is the row before it. */
+  #flips: Promise<unknown> = Promise.resolve();
   /** Called after every change of state (the central gateway wakes its sidecars' long-polls with it). */
   readonly #listeners = new Set<(state: KillSwitchState) => void>();
 
@@ -96,17 +98,26 @@ export class KillSwitch {
     return this.#state;
   }
 
-  /** Records the change durably, then applies it. A ledger failure leaves the state unchanged. */
-  async set(change: KillSwitchChange, versions: { policy_version: string; score_version: string }): Promise<KillSwitchState> {
-    const row = await this.#ledger.append(eventEntry({
-      kind: 'kill_switch', parentEnvelopeId: this.#state.envelope_id, agentId: null,
-      action: change.active ? 'activate' : 'deactivate', versions,
-      payload: { active: change.active, reason: change.reason, actor: change.actor },
-    }));
-    this.#apply(row);
-    // Even when a refresh applied this row first: only this process announces it as recorded here.
-    announce(row, true);
-    return this.#state;
+  /**
+   * Records the change durably, then applies it, and answers the state this change recorded (its
+   * row's envelope id, even when a later flip has already replaced it). A ledger failure leaves
+   * the state unchanged. Concurrent flips are recorded one at a time, so each row names the row
+   * before it as its parent (another process's flip may still fall between them).
+   */
+  set(change: KillSwitchChange, versions: { policy_version: string; score_version: string }): Promise<KillSwitchState> {
+    const flip = this.#flips.then(async () => {
+      const row = await this.#ledger.append(eventEntry({
+        kind: 'kill_switch', parentEnvelopeId: this.#state.envelope_id, agentId: null,
+        action: change.active ? 'activate' : 'deactivate', versions,
+        payload: { active: change.active, reason: change.reason, actor: change.actor },
+      }));
+      this.#apply(row);
+      // Even when a refresh applied this row first: only this process announces it as recorded here.
+      announce(row, true);
+      return stateFromRow(row);
+    });
+    this.#flips = flip.catch(() => undefined);
+    return flip;
   }
 }
 

@@ -45,6 +45,21 @@ test('kill switch: every change is a ledger row with who and why, linked to the 
   assert.equal(offRow.body.payload.reason, 'drill over');
 });
 
+test('kill switch: concurrent flips each answer their own row, and the rows form one line, each linked to the one before', async (t) => {
+  const gw = await startTestGateway(t);
+  const flips = await Promise.all(Array.from({ length: 12 }, (_, i) => gw.call('POST', '/v1/runtime/kill-switch', { active: i % 2 === 0, reason: `flip ${i}`, actor: `sre-${i}` })));
+  assert.ok(flips.every((flip) => flip.status === 200));
+  assert.equal(new Set(flips.map((flip) => flip.body.envelope_id)).size, 12, 'each caller gets its own row');
+  for (const [i, flip] of flips.entries()) assert.deepEqual([flip.body.active, flip.body.reason], [i % 2 === 0, `flip ${i}`]);
+  const rows = (await gw.call('GET', '/v1/audit/executions?kind=kill_switch&limit=100')).body.items as Array<{ envelope_id: string; seq: number }>;
+  const details = await Promise.all(rows.map(async (row) => (await gw.call('GET', `/v1/audit/executions/${row.envelope_id}`)).body));
+  details.sort((a, b) => a.seq - b.seq);
+  assert.equal(details[0].parent_envelope_id, null);
+  for (let i = 1; i < details.length; i++) assert.equal(details[i].parent_envelope_id, details[i - 1].envelope_id, `row ${i} follows row ${i - 1}`);
+  const state = await gw.call('GET', '/v1/runtime/kill-switch');
+  assert.equal(state.body.envelope_id, details.at(-1).envelope_id);
+});
+
 test('kill switch: the state survives a restart', async (t) => {
   const first = await startTestGateway(undefined);
   await first.call('POST', '/v1/runtime/kill-switch', { active: true, reason: 'freeze before audit', actor: 'ciso' });
