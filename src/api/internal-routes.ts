@@ -11,7 +11,8 @@ import { INTERNAL_PATHS } from '../central/index.ts';
 import { validateRequest, type OperationDoc } from '../schemas/index.ts';
 import type { KillSwitch, PolicySource } from '../runtime/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
-import { requireAgentInScope, type AgentMismatch } from '../auth/index.ts';
+import type { AgentMismatch } from '../auth/index.ts';
+import { requireEntriesInScope } from './internal-append-scope.ts';
 import { mayAnnounce } from '../notify/index.ts';
 
 export const FLEET_STATE_MAX_WAIT_SECONDS = 30;
@@ -56,11 +57,7 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
       handler: async (ctx) => {
         const { entries } = validateRequest<{ entries: LedgerEntry[] }>('InternalAppendRequest', await ctx.json());
         // A sidecar credential bound to its agent writes that agent's entries only: nothing of the request is recorded otherwise.
-        if (ctx.principal?.agent_scope != null) {
-          for (const agentId of new Set(entries.map((entry) => entry.agent_id).filter((id): id is string => id !== null))) {
-            await requireAgentInScope(ctx.principal, agentId, `${ctx.method} ${ctx.route}`, deps.recordMismatch ?? (async () => {}));
-          }
-        }
+        await requireEntriesInScope(ctx, ledger, entries, deps.recordMismatch ?? (async () => {}));
         const recordedBy = recorder(ctx);
         const settled = await Promise.allSettled(entries.map((entry) => ledger.append({ ...entry, payload: { ...entry.payload, recorded_by: recordedBy } })));
         const unavailable = settled.find((result) => result.status === 'rejected' && result.reason instanceof ApiError);

@@ -171,6 +171,42 @@ describe('a sidecar that records through the central gateway', { skip }, () => {
     assert.equal((await central.ledger.verify()).valid, true);
   });
 
+  test('an agent-bound credential appends only for its agent: no entry without an agent, no child row of another agent\'s call', async (t) => {
+    const { central, token } = await startFleet(t);
+    const bound = await hs256({ sub: 'sidecar-support-agent-1', tier: 'enterprise', team: null as unknown as string, agent: 'support-agent-1' });
+    const append = (credential: string, ...entries: unknown[]) => central.call('POST', '/v1/internal/ledger/append', { entries }, { 'x-service-token': credential });
+
+    // Another agent's pre-check, recorded by a fleet-wide credential.
+    const foreign = entry({ agent_id: 'payments-agent-1', action: 'pay_invoice' });
+    assert.equal((await append(token, foreign)).status, 200);
+    const own = entry();
+    assert.equal((await append(bound, own)).status, 200, 'its own agent\'s pre-check is recorded');
+
+    const refusals: Array<[string, Record<string, unknown>]> = [
+      ['an entry that names no agent', entry({ kind: 'tunnel', agent_id: null, action: 'CONNECT example.com:443', outcome: null })],
+      ['a post-check of another agent\'s pre-check', entry({ kind: 'post_check', parent_envelope_id: foreign.envelope_id, action: null })],
+      ['an idempotency conflict on another agent\'s pre-check', entry({ kind: 'idempotency_conflict', parent_envelope_id: foreign.envelope_id, outcome: null })],
+      ['a decision re-run of another agent\'s call', entry({ kind: 'decision', parent_envelope_id: foreign.envelope_id })],
+    ];
+    for (const [what, refused] of refusals) {
+      const res = await append(bound, refused);
+      assert.equal(res.status, 403, `${what}: ${res.text}`);
+      assert.equal(res.body.code, 'AGENT_OUT_OF_SCOPE', what);
+      assert.equal(await central.ledger.get(refused.envelope_id as string), undefined, `${what}: nothing recorded`);
+    }
+    // The other agent's sidecar can still post-check its own call: the slot was not taken.
+    const post = await append(token, entry({ kind: 'post_check', parent_envelope_id: foreign.envelope_id, agent_id: 'payments-agent-1', action: null }));
+    assert.equal(post.status, 200, post.text);
+    assert.ok(post.body.results[0].row, JSON.stringify(post.body));
+    // Its own post-check, and one whose pre-check is in the same request, are recorded.
+    const mine = await append(bound, entry({ kind: 'post_check', parent_envelope_id: own.envelope_id, action: null }));
+    assert.ok(mine.body.results[0].row, mine.text);
+    const pre = entry();
+    const together = await append(bound, pre, entry({ kind: 'post_check', parent_envelope_id: pre.envelope_id, action: null }));
+    assert.equal(together.status, 200, together.text);
+    assert.ok(together.body.results.every((r: { row?: unknown }) => r.row), together.text);
+  });
+
   test('the internal API is in the central gateway\'s /openapi.json (tag internal, a valid document), and not served by a sidecar', async (t) => {
     const { central, sidecar, token } = await startFleet(t);
     const doc = (await central.call('GET', '/openapi.json')).body;
