@@ -173,6 +173,19 @@ export function checkPayload(row: StoredRow): Finding | null {
   return null;
 }
 
+/**
+ * The stored payload text against the value it parses to, for SQLite, which stores the shortest
+ * text of that value (JSON.stringify's), so a longer text holds something a parse drops. Above
+ * all a duplicate key: JSON.parse keeps the last of two, which checkPayload then finds matching
+ * payload_digest, while SQLite's json_extract (reliability history, analytics) reads the first,
+ * which a forger chose. Keys in another order stay accepted. (PostgreSQL's jsonb keeps the last
+ * key, as JSON.parse does, and its tests accept a payload re-serialized by jsonb, with spaces.)
+ */
+export function checkPayloadText(text: string, parsed: unknown): Finding | null {
+  if (JSON.stringify(parsed).length === text.length) return null;
+  return { problem: 'payload_tampered', detail: 'the stored payload is not the text of the JSON value it parses to (a duplicate key, or characters a parse drops)' };
+}
+
 /** The same set of path strings (both lists are tiny; most rows have none or one). */
 function samePaths(listed: unknown, committed: string[]): boolean {
   if (!Array.isArray(listed) || listed.length !== committed.length) return false;

@@ -4,7 +4,7 @@
 // by the page size whatever the table size.
 
 import type { DatabaseSync } from 'node:sqlite';
-import { createChainVerifier } from '../chain/chain-verifier.ts';
+import { checkPayload, checkPayloadText, createChainVerifier } from '../chain/chain-verifier.ts';
 import { startRetainedWalk } from '../chain/retained-chain.ts';
 import { timeSlice, type TimeSlice } from '../../workers/time-slice.ts';
 import { decodeRow, SELECT_ROW } from '../row-codec.ts';
@@ -38,7 +38,9 @@ export async function walkSqliteChain(
       read += 1;
       cursor = dbRow.seq as number;
       try {
-        ok = verifier.check(decodeRow(dbRow));
+        const row = decodeRow(dbRow);
+        const text = dbRow.payload;
+        ok = verifier.checkWith(row, () => checkPayload(row) ?? (typeof text === 'string' ? checkPayloadText(text, row.payload) : null));
       } catch (err) {
         verifier.reject(cursor, { problem: 'payload_tampered', detail: `row ${cursor} does not decode: ${(err as Error).message}` });
         ok = false;

@@ -62,10 +62,25 @@ test('the documented verification script agrees with verify(), then catches tamp
 
   const db = new DatabaseSync(dbPath);
   db.exec('DROP TRIGGER ledger_no_rewrite');
+  // A duplicate key first: json_extract reads it, JSON.parse (and the digest) the original after it.
+  const original = (db.prepare('SELECT payload FROM ledger WHERE seq = 3').get() as { payload: string }).payload;
+  db.prepare('UPDATE ledger SET payload = ? WHERE seq = 3').run(`{"list":[{"n":99}],${original.slice(1)}`);
+  assert.deepEqual(await runScript(script, dbPath), { code: 1, out: 'seq 3: payload_tampered' });
+  assert.equal((await ledgerVerify(dbPath)).first_bad_seq, 3);
+  db.prepare('UPDATE ledger SET payload = ? WHERE seq = 3').run(original);
   db.exec(`UPDATE ledger SET payload = json_set(payload, '$.list[0].n', 99) WHERE seq = 4`);
   db.close();
   assert.deepEqual(await runScript(script, dbPath), { code: 1, out: 'seq 4: payload_tampered' });
 });
+
+async function ledgerVerify(path: string) {
+  const ledger = openSqliteLedger({ path, writer: 'main' });
+  try {
+    return await ledger.verify();
+  } finally {
+    await ledger.close();
+  }
+}
 
 test('after metadata retention the documented script starts from the anchor', async (t) => {
   const { script, dbPath } = scriptInTempDir(t);

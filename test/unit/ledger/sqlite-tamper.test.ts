@@ -113,6 +113,29 @@ test('a payload dropped without marking the row expired is tampering', async (t)
   assertBad(await ledger.verify(), 2, 'payload_tampered', /payload is missing but payload_state is present/);
 });
 
+test('a payload given a duplicate key (SQL reads the first, JSON.parse the last) is tampering', async (t) => {
+  const { ledger, tamper, readStored } = await fixture(t);
+  // SQLite's json_extract (the reliability history, analytics) reads the first of two equal keys and
+  // JSON.parse the last, so a forged first key changes what SQL sees while the parsed payload still
+  // matches payload_digest.
+  const original = readStored(3).payload as string;
+  const forged = `{"output":{"total":999,"note":"forged"},${original.slice(1)}`;
+  tamper('UPDATE ledger SET payload = ? WHERE seq = 3', forged);
+  const db = new DatabaseSync(':memory:');
+  assert.equal(db.prepare("SELECT json_extract(?, '$.output.total') AS total").get(forged)?.total, 999, 'SQL reads the forged value');
+  db.close();
+  assertBad(await ledger.verify(), 3, 'payload_tampered', /duplicate key/);
+});
+
+test('a payload rewritten in another key order, or padded with whitespace: the same value is accepted, padding is not', async (t) => {
+  const { ledger, tamper, readStored } = await fixture(t);
+  const parsed = JSON.parse(readStored(2).payload as string) as Record<string, unknown>;
+  tamper('UPDATE ledger SET payload = ? WHERE seq = 2', JSON.stringify({ output: parsed.output, request: parsed.request }));
+  assert.equal((await ledger.verify()).valid, true, 'every reader sees the same value');
+  tamper('UPDATE ledger SET payload = ? WHERE seq = 2', JSON.stringify(parsed, null, 1));
+  assertBad(await ledger.verify(), 2, 'payload_tampered', /not the text/);
+});
+
 test('a payload column that is not JSON is reported, not thrown', async (t) => {
   const { ledger, tamper } = await fixture(t);
   tamper("UPDATE ledger SET payload = '{not json' WHERE seq = 3");
