@@ -10,7 +10,7 @@ import type { ReviewDesk, GrantBook, ScopeRequest } from '../oversight/index.ts'
 import { reviewItemBody, reviewItemPath } from '../oversight/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 import { actorOf } from './actor.ts';
-import { readScope, requireInReadScope, type TeamAgents } from './team-scope.ts';
+import { readScope, requireEnvelopeInReadScope, type TeamAgents } from './team-scope.ts';
 import { maskRow, readsPersonalData } from './pii-masking.ts';
 
 export const REVIEW_DEFAULT_LIMIT = 50;
@@ -26,11 +26,8 @@ export function reviewRoutes(desk: ReviewDesk, grants?: GrantBook, teamAgents?: 
   /** The item as this caller may read it: personal data masked unless its roles include reading it. */
   const itemBody = (ctx: RequestContext, id: string) => reviewItemBody(desk, id, readsPersonalData(ctx) ? undefined : maskRow);
   /** An item of an agent outside the caller's team is answered as unknown (404), for reads and actions alike. */
-  const inScope = async (ctx: RequestContext, id: string): Promise<void> => {
-    if (await readScope(ctx, teamAgents) === undefined) return;
-    const row = await desk.ledger.get(id);
-    await requireInReadScope(ctx, teamAgents, row?.agent_id ?? null, () => new ApiError('ENVELOPE_NOT_FOUND', `No review item with envelope id ${id}.`));
-  };
+  const inScope = (ctx: RequestContext, id: string): Promise<void> =>
+    requireEnvelopeInReadScope(ctx, teamAgents, desk.ledger, id, () => new ApiError('ENVELOPE_NOT_FOUND', `No review item with envelope id ${id}.`));
   const action = (
     suffix: string, summary: string, request: 'ReviewActionRequest' | 'ReviewReassignRequest' | 'ReviewCommentRequest', errors: number[],
     run: (id: string, by: string, body: { note?: string; to?: string }) => Promise<unknown>,

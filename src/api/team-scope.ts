@@ -28,14 +28,18 @@ export async function requireInReadScope(ctx: RequestContext, teamAgents: TeamAg
 }
 
 /**
- * For a route that answers what a stored envelope holds (a decision re-run, a policy dry run of an
- * envelope): another team's envelope is unknown (404), as its audit record is. Reads the row only
- * for a team-scoped caller.
+ * For a route that reads or acts on a stored envelope by id (a review item, a decision re-run, a
+ * policy dry run of an envelope): one of an agent outside the caller's team answers `notFound`,
+ * as an unknown id would. Reads the row only for a team-scoped caller.
  */
-export async function requireEnvelopeInReadScope(ctx: RequestContext, teamAgents: TeamAgents | undefined, ledger: Pick<Ledger, 'get'>, envelopeId: string): Promise<void> {
-  if (await readScope(ctx, teamAgents) === undefined) return;
+export async function requireEnvelopeInReadScope(
+  ctx: RequestContext, teamAgents: TeamAgents | undefined, ledger: Pick<Ledger, 'get'>, envelopeId: string,
+  notFound: () => ApiError = () => new ApiError('ENVELOPE_NOT_FOUND', `No envelope with id ${envelopeId}.`),
+): Promise<void> {
+  const scope = await readScope(ctx, teamAgents);
+  if (scope === undefined) return;
   const row = await ledger.get(envelopeId);
-  await requireInReadScope(ctx, teamAgents, row?.agent_id ?? null, () => new ApiError('ENVELOPE_NOT_FOUND', `No envelope with id ${envelopeId}.`));
+  if (!matchesTeamAgents(scope, row?.agent_id ?? null)) throw notFound();
 }
 
 /**
