@@ -54,7 +54,7 @@ export function certifyRoutes(deps: CertifyRouteDeps): Route[] {
         feature: 'certify_read',
         doc: {
           summary: 'An agent\'s current certificate and its history', tags: ['certify'], parameters: [agentPath],
-          responses: { 200: { description: 'Current certificate (for the policy in force) and every attempt', schema: 'AgentCertification' } }, errors: [403],
+          responses: { 200: { description: 'Current certificate (for the policy in force) and every attempt', schema: 'AgentCertification' } }, errors: [403, 422, 503],
         },
       },
       handler: async (ctx) => {

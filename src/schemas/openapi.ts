@@ -71,6 +71,8 @@ function operation(route: DocumentedRoute, doc: OperationDoc): object {
   // The role table (src/auth/route-roles.ts): every route some role may not call can answer 403 ROLE_REQUIRED.
   if (Array.isArray(routeAccess(route.method, route.path))) statuses.add(403);
   if (doc.request) for (const status of [400, 413, 415, 422]) statuses.add(status);
+  // Query parameters are checked like body fields (src/api/query-params.ts): a bad value, or one given twice, is 422.
+  if (doc.parameters?.some((parameter) => parameter.in === 'query')) statuses.add(422);
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(doc.responses)) {
     responses[status] = {

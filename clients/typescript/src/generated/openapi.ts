@@ -4510,6 +4510,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -4573,6 +4582,15 @@ export interface operations {
             };
             /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4657,6 +4675,15 @@ export interface operations {
             };
             /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5049,6 +5076,15 @@ export interface operations {
             };
             /** @description FORBIDDEN: Your tier does not allow this capability; SELF_REVIEW_FORBIDDEN: The principal that made a call may not review it; TOOL_CALL_BLOCKED: Governance blocked this tool call; TOOL_RESULT_BLOCKED: Governance withheld this tool result; DESTINATION_NOT_ALLOWED: The sidecar does not proxy to this destination; UPGRADE_REFUSED: Governed routes do not accept protocol upgrades; CSRF_REJECTED: A state-changing request with the session cookie lacks CSRF proof; ROLE_REQUIRED: Your roles do not allow this action; AGENT_OUT_OF_SCOPE: This credential is bound to another agent; TEAM_FORBIDDEN: This credential may not act on that team; TIER_TOO_HIGH: A key may not get a higher tier than its creator; REPORT_SCOPE_FORBIDDEN: Your credential may not report on this scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6024,6 +6060,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -6106,6 +6151,15 @@ export interface operations {
             };
             /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7701,6 +7755,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -7777,6 +7840,15 @@ export interface operations {
             };
             /** @description ROUTE_NOT_FOUND: No such route; ENVELOPE_NOT_FOUND: Unknown envelope id; GRANT_NOT_FOUND: Unknown approval grant; CERTIFICATE_NOT_FOUND: No such certificate; DELIVERY_NOT_FOUND: Unknown webhook delivery; SSO_NOT_CONFIGURED: Single sign-on is not configured on this gateway; MEMBER_NOT_FOUND: No such team member; KEY_NOT_FOUND: No such API key; ALERT_NOT_FOUND: Unknown alert id; REPORT_NOT_FOUND: No such report; REPORT_FORMAT_NOT_GENERATED: This report was not generated in that format */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8247,6 +8319,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -8519,6 +8600,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -8697,6 +8787,15 @@ export interface operations {
             };
             /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
