@@ -134,17 +134,31 @@ export class ReviewDesk {
         const row = await this.#append(item, reviewVoteId(id, by), 'review_note', { reviewer_id: by, outcome: 'approve', payload: { action: 'vote', by, note } })
           .catch((error: unknown) => { throw isDuplicateEnvelope(error) ? conflict(id, state) : error; });
         this.#published(item, row, 'review.voted', by, { note, outcome: 'approve' });
-        return { row, state: (await this.view(id)).state, decided: false };
+        const after = (await this.view(id)).state;
+        // Approvers voting at the same moment each saw too few votes; whoever reads them all after
+        // its own vote decides, so enough votes never leave the item open (and then expire).
+        if (after.verdict || after.approvals.length < needed) return { row, state: after, decided: false };
+        try {
+          return await this.#approve(item, after, by, note, after.approvals);
+        } catch (error) {
+          if (!(error instanceof ApiError) || (error.code !== 'ALREADY_RESOLVED' && error.code !== 'REVIEW_CONFLICT')) throw error;
+          // The other approver decided it: this vote was recorded and counted in that verdict.
+          return { row, state: (await this.view(id)).state, decided: false };
+        }
       }
-      const view = await this.#transition(item, state, 'review', {
-        reviewer_id: by, outcome: 'approve', payload: { action: 'approve', verdict: 'approve', note, reviewer: by, approvers: [...approvers] },
-      }, 'review.decided');
-      if (isToolChange(item)) publishToolPinAccepted(item, view.row, by);
-      return { row: view.row, state: view.state, decided: true };
+      return this.#approve(item, state, by, note, [...approvers]);
     }
     const view = await this.#transition(item, state, 'review', {
       reviewer_id: by, outcome: 'block', payload: { action: 'reject', verdict: 'block', note, reviewer: by },
     }, 'review.decided');
+    return { row: view.row, state: view.state, decided: true };
+  }
+
+  async #approve(item: LedgerRow, state: ReviewState, by: string, note: string, approvers: string[]): Promise<ResolveResult> {
+    const view = await this.#transition(item, state, 'review', {
+      reviewer_id: by, outcome: 'approve', payload: { action: 'approve', verdict: 'approve', note, reviewer: by, approvers },
+    }, 'review.decided');
+    if (isToolChange(item)) publishToolPinAccepted(item, view.row, by);
     return { row: view.row, state: view.state, decided: true };
   }
 

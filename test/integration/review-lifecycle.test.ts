@@ -220,3 +220,18 @@ test('expiry survives a restart: the restarted gateway expires what passed its d
   const after = (await item(second, id, `?wait=30&revision=${before.revision}`)).body;
   assert.deepEqual([after.status, after.verdict.by, after.history.at(-1).action], ['expired', null, 'expire']);
 });
+
+test('two approvals racing on an item that needs two: the item is approved, never left open with both votes', async (t) => {
+  const dir = writeOpsBundle(t);
+  const decision = path.join(dir, 'decision.yaml');
+  writeFileSync(decision, readFileSync(decision, 'utf8').replace(/(\n  high:\n)/, '$1    required_approvals: 2\n'));
+  const gw = await startTestGateway(t, { env: { POLICIES_DIR: dir } });
+  for (let round = 0; round < 5; round += 1) {
+    const id = await escalated(gw);
+    const results = await Promise.all(['user:rita', 'user:sam'].map((reviewer) =>
+      gw.call('POST', `/v1/review/queue/${id}/resolution`, { outcome: 'approve', note: 'fine', reviewer_id: reviewer })));
+    const view = (await item(gw, id)).body;
+    assert.equal(view.status, 'approved', `round ${round}: ${results.map((r) => `${r.status} ${r.body.code ?? r.body.status}`).join(', ')}; approvals ${view.approvals}`);
+    assert.deepEqual(results.map((r) => r.status).sort(), [201, 202], results.map((r) => r.text).join('\n'));
+  }
+});
