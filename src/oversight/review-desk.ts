@@ -180,9 +180,16 @@ export class ReviewDesk {
   }
 
   async #open(id: string): Promise<ReviewView> {
-    const view = await this.view(id);
-    if (view.state.verdict) {
-      throw new ApiError('ALREADY_RESOLVED', `Review item ${id} is ${view.state.status}; verdicts are append-only.`);
+    let view = await this.view(id);
+    // Past its deadline the tier's default already decides the call (enforcement does not wait
+    // for the expiry job): record it now rather than let a late verdict contradict it.
+    if (!view.state.verdict && view.state.overdue) {
+      await this.expire(id);
+      view = await this.view(id);
+    }
+    if (view.state.verdict || view.state.overdue) {
+      const status = view.state.verdict ? view.state.status : `past its deadline ${view.state.review_deadline}`;
+      throw new ApiError('ALREADY_RESOLVED', `Review item ${id} is ${status}; verdicts are append-only.`);
     }
     return view;
   }

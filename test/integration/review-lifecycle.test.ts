@@ -235,3 +235,20 @@ test('two approvals racing on an item that needs two: the item is approved, neve
     assert.deepEqual(results.map((r) => r.status).sort(), [201, 202], results.map((r) => r.text).join('\n'));
   }
 });
+
+test('past its deadline an item is decided by the tier default: a late verdict or claim is 409 ALREADY_RESOLVED, before the expiry job runs', async (t) => {
+  const clock = { at: Date.parse('2026-03-02T09:00:00.000Z') };
+  const gw = await startTestGateway(t, { env: { POLICIES_DIR: writeOpsBundle(t) }, now: () => clock.at });
+  const id = await escalated(gw);
+  clock.at += 5 * 3600_000;
+  // Enforcement already applies the default (block) from the deadline on...
+  assert.equal((await item(gw, id)).body.overdue, true);
+  // ...so nobody may turn it into an approval afterwards, whether or not the job has recorded it.
+  const late = await gw.call('POST', `/v1/review/queue/${id}/resolution`, { outcome: 'approve', note: 'sorry, late', reviewer_id: 'user:rita' });
+  assert.deepEqual([late.status, late.body.code], [409, 'ALREADY_RESOLVED'], late.text);
+  const claim = await gw.call('POST', `/v1/review/queue/${id}/claim`, { reviewer_id: 'user:rita' });
+  assert.deepEqual([claim.status, claim.body.code], [409, 'ALREADY_RESOLVED'], claim.text);
+  const view = (await item(gw, id)).body;
+  assert.deepEqual([view.status, view.verdict?.outcome, view.verdict?.by], ['expired', 'block', null]);
+  assert.equal((await gw.call('GET', '/v1/audit/executions?kind=review')).body.total, 1);
+});

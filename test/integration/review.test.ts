@@ -139,11 +139,13 @@ test('queue: an item is overdue once the clock passes its deadline, and still co
   for (const item of all.items) assert.deepEqual([item.status, item.overdue], ['pending', late.includes(item.envelope_id)]);
   assert.deepEqual(ids(await queue(gw, '?status=pending')).sort(), queued.map((q) => q.id).sort(), 'pending includes overdue');
 
-  // A resolved item is resolved, however late.
+  // Past its deadline the tier's default decides (enforcement applies it at once): a late verdict
+  // is refused, and the expiry it met is recorded then, without waiting for the job.
   const resolved = await gw.call('POST', `/v1/review/queue/${late[0]}/resolution`, { outcome: 'block', note: 'too late to pay' });
-  assert.equal(resolved.status, 201);
+  assert.deepEqual([resolved.status, resolved.body.code], [409, 'ALREADY_RESOLVED']);
   assert.deepEqual(ids(await queue(gw, '?status=overdue')).sort(), late.slice(1).sort());
   assert.deepEqual(ids(await queue(gw, '?status=resolved')), [late[0]]);
+  assert.deepEqual(ids(await queue(gw, '?status=expired')), [late[0]]);
 });
 
 test('resolution: 201 records a review row; the item is resolved; a second verdict is 409', async (t) => {
