@@ -113,8 +113,10 @@ async function walkAndCheck(ledger: Ledger, publicKeys: readonly JWK[], range: O
   if (anchor && signedAtAnchor !== undefined && signedAtAnchor !== anchor.hash) {
     findings.push({ seq: anchor.seq, problem: 'checkpoint_mismatch', detail: `the retention anchor at seq ${anchor.seq} has hash ${anchor.hash}, the signed checkpoint there says ${signedAtAnchor}` });
   }
-  if (report.valid && range.to_seq === undefined && newestSigned !== null && newestSigned > walkedTo) {
-    findings.push({ seq: walkedTo + 1, problem: 'truncated', detail: `the chain ends at seq ${walkedTo}, but a signed checkpoint vouches for seq ${newestSigned}: rows ${walkedTo + 1}..${newestSigned} (at least) were deleted` });
+  // A walk from past the last row checks nothing and ends nowhere: where the chain ends is its head.
+  const chainEnd = report.rows_checked === 0 && range.from_seq !== undefined ? Math.max(walkedTo, (await ledger.head()).seq) : walkedTo;
+  if (report.valid && range.to_seq === undefined && newestSigned !== null && newestSigned > chainEnd) {
+    findings.push({ seq: chainEnd + 1, problem: 'truncated', detail: `the chain ends at seq ${chainEnd}, but a signed checkpoint vouches for seq ${newestSigned}: rows ${chainEnd + 1}..${newestSigned} (at least) were deleted` });
   }
   // The walk names the first bad row; otherwise the lowest seq a signature check found.
   const first = report.valid ? findings.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))[0] : undefined;

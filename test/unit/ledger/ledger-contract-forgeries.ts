@@ -121,6 +121,28 @@ export function forgeryCases(open: OpenForgeryStore, verifiers: readonly Verifie
     });
   });
 
+  test('a range that starts past the head checks no row and is no false alarm; past a truncated head it still fails', async (t) => {
+    const store = await sixRows(t, open);
+    const { privateJwk, signer } = await newKey();
+    await store.ledger.addCheckpoint(await signer.sign({ seq: 5, hash: (await store.query('SELECT hash FROM ledger WHERE seq = 5'))[0].hash as string }, new Date()));
+    const audit = async (range: { from_seq?: number; to_seq?: number }) => {
+      const ledger = await store.reopen();
+      try {
+        return await auditLedger(ledger, [publicJwk(privateJwk)], range);
+      } finally {
+        await ledger.close();
+      }
+    };
+    for (const range of [{ from_seq: 7 }, { from_seq: 100 }, { from_seq: 7, to_seq: 9 }]) {
+      const report = await audit(range);
+      assert.deepEqual([report.valid, report.rows_checked, report.problem], [true, 0, null], `${JSON.stringify(range)}: ${report.detail}`);
+    }
+    await store.tamper('DELETE FROM ledger WHERE seq >= 4');
+    await store.rewindHead();
+    const truncated = await audit({ from_seq: 7 });
+    assert.deepEqual([truncated.valid, truncated.problem, truncated.first_bad_seq], [false, 'truncated', 4], truncated.detail ?? '');
+  });
+
   test('a fresh row made to look expired fails as expiry_unproven; rows a signed retention run expired still verify', async (t) => {
     const store = await sixRows(t, open);
     const { privateJwk, signer } = await newKey();
