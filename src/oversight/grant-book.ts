@@ -144,7 +144,7 @@ export class GrantBook implements GrantPort {
     return this.get(id);
   }
 
-  async consume(call: { agentId: string; tool: string; params: Record<string, unknown>; sessionId: string | null; now: number }): Promise<GrantMatch | undefined> {
+  async consume(call: { agentId: string; tool: string; params: Record<string, unknown>; sessionId: string | null; now: number; principal?: string | null }): Promise<GrantMatch | undefined> {
     const { rows } = await this.#ledger.list({ kind: 'approval', agent_id: call.agentId, limit: GRANTS_SCANNED, offset: 0 });
     for (const summary of rows) {
       if (summary.action !== call.tool) continue;
@@ -154,21 +154,21 @@ export class GrantBook implements GrantPort {
     return undefined;
   }
 
-  async standing(query: { agentId: string; tools: readonly string[]; sessionId: string | null; now: number }): Promise<(call: RuleToolCall) => RuleApproval[]> {
+  async standing(query: { agentId: string; tools: readonly string[]; sessionId: string | null; now: number; principal?: string | null }): Promise<(call: RuleToolCall) => RuleApproval[]> {
     const { rows } = await this.#ledger.list({ kind: 'approval', agent_id: query.agentId, limit: GRANTS_SCANNED, offset: 0 });
     const ofTools = rows.filter((summary) => summary.action !== null && query.tools.includes(summary.action));
     const grants = (await Promise.all(ofTools.map((summary) => this.get(summary.envelope_id))))
-      .filter((grant) => grant.active && Date.parse(grant.expires_at) > query.now);
+      .filter((grant) => grant.active && Date.parse(grant.expires_at) > query.now && !selfGranted(grant, query.principal));
     return (call) => grants
       .filter((grant) => covers(grant, { tool: call.name, params: call.params, sessionId: query.sessionId }))
       .map(ruleApproval);
   }
 
-  async #tryUse(id: string, call: { tool: string; params: Record<string, unknown>; sessionId: string | null; now: number }): Promise<GrantMatch | undefined> {
+  async #tryUse(id: string, call: { tool: string; params: Record<string, unknown>; sessionId: string | null; now: number; principal?: string | null }): Promise<GrantMatch | undefined> {
     // Bounded by max_uses: each lost race means another process used one, so this ends.
     for (;;) {
       const grant = await this.get(id);
-      if (!grant.active || Date.parse(grant.expires_at) <= call.now || !covers(grant, call)) return undefined;
+      if (!grant.active || Date.parse(grant.expires_at) <= call.now || !covers(grant, call) || selfGranted(grant, call.principal)) return undefined;
       const bounded = grant.max_uses !== null;
       const useId = bounded ? grantUseId(id, grant.uses + 1) : newEnvelopeId();
       try {
@@ -219,4 +219,13 @@ function covers(grant: GrantView, call: { tool: string; params: Record<string, u
     case 'count': case 'ttl': return true;
     default: return false;
   }
+}
+
+/**
+ * Separation of duties: the credential that makes a call may not approve it, so a grant it gave
+ * (granted_by is the same `kind:subject`) does not answer its calls. Without a principal (auth
+ * off, a dry run) nobody is known and every grant applies.
+ */
+function selfGranted(grant: Pick<GrantView, 'granted_by'>, principal: string | null | undefined): boolean {
+  return typeof principal === 'string' && grant.granted_by === principal;
 }

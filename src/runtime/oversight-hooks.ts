@@ -21,13 +21,15 @@ export interface GrantPort {
    * Before an escalation stands: a standing approval that covers this call, consumed (once /
    * count grants) race-safely; undefined when none applies.
    */
-  consume(call: { agentId: string; tool: string; params: Record<string, unknown>; sessionId: string | null; now: number }): Promise<GrantMatch | undefined>;
+  consume(call: { agentId: string; tool: string; params: Record<string, unknown>; sessionId: string | null; now: number; principal?: string | null }): Promise<GrantMatch | undefined>;
   /**
    * CEL `approvals`: the agent's active grants, read without using any; the function it resolves
    * to picks those that cover one tool call (tool, arguments, this session). Only grants of
    * `tools` (the stage's tool calls) are read.
+   * In both, `principal` is the credential making the call (`kind:subject`): a grant it gave
+   * itself never answers its own call, as it may not resolve its own review item.
    */
-  standing(query: { agentId: string; tools: readonly string[]; sessionId: string | null; now: number }): Promise<(call: RuleToolCall) => RuleApproval[]>;
+  standing(query: { agentId: string; tools: readonly string[]; sessionId: string | null; now: number; principal?: string | null }): Promise<(call: RuleToolCall) => RuleApproval[]>;
 }
 
 export const REVIEWED: ReadonlySet<string> = new Set(['escalate', 'request_evidence']);

@@ -54,7 +54,7 @@ export class Runtime {
     const started = performance.now();
     const input = validateInput(body);
     const sessionId = body.request.session_id ?? null;
-    const evaluated = await this.#judged(input, body.parent_envelope_id ?? null, { history: this.#sessions.calls(sessionId) }, options);
+    const evaluated = await this.#judged(input, body.parent_envelope_id ?? null, { history: this.#sessions.calls(sessionId), principal: facts.principal }, options);
     const { evaluation } = evaluated;
     // These calls already ran: the session's next calls see them, whatever the decision.
     this.#sessions.record(sessionId, sessionCalls(input, input.execution?.toolsCalled ?? []));
@@ -72,8 +72,8 @@ export class Runtime {
     const started = performance.now();
     const input = preCheckInput(body);
     const sessionId = body.session_id ?? null;
-    const evaluated = await this.#evaluate(input, null, { sessionCalls: facts.priorSessionCalls, history: this.#sessions.calls(sessionId) });
-    const grant = await this.#standingApproval(evaluated, body);
+    const evaluated = await this.#evaluate(input, null, { sessionCalls: facts.priorSessionCalls, history: this.#sessions.calls(sessionId), principal: facts.principal });
+    const grant = await this.#standingApproval(evaluated, body, facts.principal);
     const evaluation = grant ? answeredEscalation(evaluated.evaluation, 'approve', 'approval_grant', grant.reason) : evaluated.evaluation;
     const envelopeId = newEnvelopeId();
     // A call that may go ahead counts as made: a sequence rule errs towards seeing it.
@@ -90,10 +90,10 @@ export class Runtime {
   }
 
   /** A grant that answers this pre-check's escalation, consumed; only asked when it escalates. */
-  async #standingApproval(evaluated: Evaluated, body: PreCheckBody) {
+  async #standingApproval(evaluated: Evaluated, body: PreCheckBody, principal: string | undefined) {
     if (!this.#deps.grants || !REVIEWED.has(evaluated.evaluation.decision.outcome)) return undefined;
     return this.#deps.grants.consume({
-      agentId: body.agent_id, tool: body.action, params: body.params ?? {}, sessionId: body.session_id ?? null, now: this.#now(),
+      agentId: body.agent_id, tool: body.action, params: body.params ?? {}, sessionId: body.session_id ?? null, now: this.#now(), principal,
     });
   }
 
@@ -151,7 +151,7 @@ export class Runtime {
     const input = postCheckInput(preBody, body);
     const sessionId = preBody.session_id ?? null;
     const reviewed = facts.reviewWaived ? pre : await reviewedPreCheck(this.#deps.reviews, pre);
-    const evaluated = await this.#judged(input, null, { preCheck: reviewed, history: this.#sessions.calls(sessionId, preCheckId), unscannable: facts.unscannable }, options);
+    const evaluated = await this.#judged(input, null, { preCheck: reviewed, history: this.#sessions.calls(sessionId, preCheckId), unscannable: facts.unscannable, principal: facts.principal }, options);
     // A human approved this call: the output's own escalation is theirs to have made (a block still blocks).
     const evaluation = reviewed.review?.outcome === 'approve' && REVIEWED.has(evaluated.evaluation.decision.outcome)
       ? answeredEscalation(evaluated.evaluation, 'approve', 'human_review', reviewed.reason ?? 'Approved in human review.')
@@ -253,7 +253,7 @@ export class Runtime {
   async #evaluate(input: GovernanceInput, parentId: string | null, extra: EvaluationExtras = {}): Promise<Evaluated> {
     // One bundle for the whole request, even if a reload lands while it runs.
     const bundle = extra.bundle ?? this.#deps.policies.current();
-    const { preCheck, sessionCalls, history = [], unscannable } = extra;
+    const { preCheck, sessionCalls, history = [], unscannable, principal } = extra;
     const now = this.#now();
     const reads = (variable: keyof RuleVariables) => bundle.rules.some((rule) => rule.reads.includes(variable) && rule.stages.includes(input.stage));
     const [reliability, parent, agentCertified, approvalsFor] = await Promise.all([
@@ -261,7 +261,7 @@ export class Runtime {
       parentId ? this.#parent(parentId) : undefined,
       // Only looked up when a rule can read it.
       this.#deps.certified && reads('agent') ? this.#deps.certified(input.agentId, bundle.version) : false,
-      this.#deps.grants && reads('approvals') ? this.#deps.grants.standing({ agentId: input.agentId, tools: stageTools(input), sessionId: input.request?.sessionId ?? null, now }) : undefined,
+      this.#deps.grants && reads('approvals') ? this.#deps.grants.standing({ agentId: input.agentId, tools: stageTools(input), sessionId: input.request?.sessionId ?? null, now, principal }) : undefined,
     ]);
     const ctx: GovernanceContext = {
       bundle,
@@ -321,6 +321,8 @@ interface EvaluationExtras {
   /** The bundle of a first evaluation, kept for the second (after the synchronous judge). */
   bundle?: PolicyBundle;
   judge?: { score: number | null; context: NonNullable<GovernanceContext['judge']> };
+  /** Who makes the call: grants it gave itself do not count for it (separation of duties). */
+  principal?: string;
 }
 
 function elapsed(started: number): number {

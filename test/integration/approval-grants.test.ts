@@ -7,6 +7,7 @@ import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { writeOpsBundle } from '../helpers/ops-bundle.ts';
 import { preCheckBody } from '../helpers/bodies.ts';
 import { responseErrors } from '../../src/schemas/index.ts';
+import { TEST_AUDIENCE, TEST_ISSUER, TEST_JWT_SECRET, hs256 } from '../helpers/credentials.ts';
 
 const restart = (service: string, session?: string) => preCheckBody({
   agent_id: 'ops-agent-1', action: 'restart_service', params: { service }, input: 'Restart it', ...(session ? { session_id: session } : {}),
@@ -137,4 +138,32 @@ test('the last use of a count grant, raced by concurrent pre-checks, is given ex
   assert.equal(results.filter((r) => r.outcome === 'approve').length, 3);
   assert.equal((await gw.call('GET', `/v1/approvals?agent_id=ops-agent-1`)).body.items[0].uses, 3);
   assert.equal(given.max_uses, 3);
+});
+
+test('separation of duties: a grant never answers a call of the credential that gave it', async (t) => {
+  const gw = await startTestGateway(t, {
+    env: { POLICIES_DIR: writeOpsBundle(t), AUTH_ENABLED: 'true', JWT_SECRET: TEST_JWT_SECRET, JWT_ISSUER: TEST_ISSUER, JWT_AUDIENCE: TEST_AUDIENCE },
+  });
+  // No roles claim: every role but admin, so this bot may both call and grant (a credential from before roles).
+  const bot = { authorization: `Bearer ${await hs256({ sub: 'ops-bot', tier: 'team' })}` };
+  const other = { authorization: `Bearer ${await hs256({ sub: 'ops-bot-2', tier: 'team' })}` };
+  const call = async (headers: Record<string, string>) => {
+    const res = await gw.call('POST', '/v1/runtime/pre-check', restart('billing'), headers);
+    assert.equal(res.status, 200, res.text);
+    return res.body.decision;
+  };
+  const escalated = await gw.call('POST', '/v1/runtime/pre-check', restart('billing'), bot);
+  assert.equal(escalated.body.decision.outcome, 'escalate');
+  const own = await gw.call('POST', `/v1/review/queue/${escalated.body.envelope_id}/resolution`, { outcome: 'approve', note: 'mine' }, bot);
+  assert.equal(own.body.code, 'SELF_REVIEW_FORBIDDEN');
+  // What the review refuses, a grant ahead of time must not do either.
+  const given = await gw.call('POST', '/v1/approvals', { agent_id: 'ops-agent-1', tool: 'restart_service', grant: { scope: 'ttl', ttl_seconds: 600 }, note: 'self' }, bot);
+  assert.equal(given.status, 201, given.text);
+  assert.equal(given.body.granted_by, 'jwt:ops-bot');
+  const retried = await call(bot);
+  assert.equal(retried.outcome, 'escalate', retried.reason);
+  // Someone else's call of the same agent and tool is what the grant is for.
+  const theirs = await call(other);
+  assert.equal(theirs.outcome, 'approve', theirs.reason);
+  assert.match(theirs.reason, new RegExp(`standing grant ${given.body.id}`));
 });
