@@ -1,13 +1,12 @@
 // /v1/approvals: standing approvals (grants) that answer later escalations of the same agent and
 // tool; given ahead of time here or while approving a review item, revoked with DELETE.
 
-import { ApiError, type RequestContext, type Route } from '../http/index.ts';
+import { ApiError, type Route } from '../http/index.ts';
 import { validateRequest } from '../schemas/index.ts';
 import type { GrantBook, ScopeRequest } from '../oversight/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 import { actorOf } from './actor.ts';
-import { readScope, requireInReadScope, type TeamAgents } from './team-scope.ts';
-import { matchesTeamAgents } from '../ledger/agent-patterns.ts';
+import { readScope, requireInReadScope, requireTeamAgent, type TeamAgents } from './team-scope.ts';
 
 const GRANT_DEFAULT_LIMIT = 50;
 const GRANT_MAX_LIMIT = 200;
@@ -15,13 +14,6 @@ const NAME = /^[\w\-.:@/]{1,256}$/;
 const grantPath = { name: 'id', in: 'path' as const, required: true, description: 'The grant id (its ledger row).', schema: { type: 'string', format: 'uuid' } };
 
 export function approvalRoutes(grants: GrantBook, teamAgents?: TeamAgents): Route[] {
-  /** A team member grants and revokes for the team's agents only. */
-  const requireTeamAgent = async (ctx: RequestContext, agentId: string): Promise<void> => {
-    const scope = await readScope(ctx, teamAgents);
-    if (scope !== undefined && !matchesTeamAgents(scope, agentId)) {
-      throw new ApiError('TEAM_FORBIDDEN', `Agent ${agentId} does not belong to team ${ctx.principal!.team}.`, { extensions: { team: null, current_team: ctx.principal!.team } });
-    }
-  };
   return [
     {
       method: 'GET', path: '/v1/approvals',
@@ -60,7 +52,8 @@ export function approvalRoutes(grants: GrantBook, teamAgents?: TeamAgents): Rout
       handler: async (ctx) => {
         const body = validateRequest<{ agent_id: string; tool: string; arguments?: Record<string, unknown>; grant: ScopeRequest; note: string; reviewer_id?: string }>(
           'ApprovalGrantRequest', await ctx.json());
-        await requireTeamAgent(ctx, body.agent_id);
+        // A team member grants and revokes for the team's agents only.
+        await requireTeamAgent(ctx, teamAgents, body.agent_id);
         const grant = await grants.grant({
           agentId: body.agent_id, tool: body.tool, args: body.arguments, scope: body.grant, by: actorOf(ctx, body.reviewer_id), note: body.note,
         });

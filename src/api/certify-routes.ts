@@ -6,11 +6,18 @@ import { validateRequest } from '../schemas/index.ts';
 import type { CertificateKeys, CertificationService, CertifyRequest } from '../certify/index.ts';
 import type { PolicySource } from '../runtime/index.ts';
 import { envelopeIdParam } from './query-params.ts';
+import { readScope, requireTeamAgent, type TeamAgents } from './team-scope.ts';
+import { matchesTeamAgents } from '../ledger/agent-patterns.ts';
 
 export interface CertifyRouteDeps {
   certification: CertificationService;
   keys: CertificateKeys;
   policies: PolicySource;
+  /**
+   * Team scoping (src/api/team-scope.ts): a team member certifies and revokes its team's agents
+   * only (403 TEAM_FORBIDDEN), and reads another team's agent as one with no certificate.
+   */
+  teamAgents?: TeamAgents;
 }
 
 const AGENT_ID = /^[\w\-.]+$/;
@@ -45,6 +52,8 @@ export function certifyRoutes(deps: CertifyRouteDeps): Route[] {
       },
       handler: async (ctx) => {
         const body = validateRequest<CertifyRequest>('CertifyRequest', await ctx.json());
+        // The answer holds the agent's call figures, which analytics shows a team for its own agents only.
+        await requireTeamAgent(ctx, deps.teamAgents, body.agent_id);
         return { body: await deps.certification.certify(body, actorOf(ctx)) };
       },
     },
@@ -60,6 +69,11 @@ export function certifyRoutes(deps: CertifyRouteDeps): Route[] {
       handler: async (ctx) => {
         const agentId = agentParam(ctx.params.agent_id);
         const version = deps.policies.current().version;
+        // Another team's agent reads as one never certified, as its audit records read as unknown.
+        const scope = await readScope(ctx, deps.teamAgents);
+        if (scope !== undefined && !matchesTeamAgents(scope, agentId)) {
+          return { body: { agent_id: agentId, policy_version_in_force: version, certified: false, current: null, history: [] } };
+        }
         const [history, current] = await Promise.all([deps.certification.history(agentId), deps.certification.current(agentId, version)]);
         return { body: { agent_id: agentId, policy_version_in_force: version, certified: current !== undefined, current: current ?? null, history } };
       },
@@ -77,6 +91,7 @@ export function certifyRoutes(deps: CertifyRouteDeps): Route[] {
       handler: async (ctx) => {
         const agentId = agentParam(ctx.params.agent_id);
         const body = validateRequest<{ reason: string; envelope_id?: string }>('RevokeCertificateRequest', await ctx.json());
+        await requireTeamAgent(ctx, deps.teamAgents, agentId);
         return { body: await deps.certification.revoke(agentId, body.reason, actorOf(ctx), body.envelope_id?.toLowerCase()) };
       },
     },

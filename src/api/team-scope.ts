@@ -27,6 +27,14 @@ export async function requireInReadScope(ctx: RequestContext, teamAgents: TeamAg
   if (scope !== undefined && !matchesTeamAgents(scope, agentId)) throw notFound();
 }
 
+/** For a route that acts on an agent named in the request (a grant, a certification): another team's is 403 TEAM_FORBIDDEN. */
+export async function requireTeamAgent(ctx: RequestContext, teamAgents: TeamAgents | undefined, agentId: string): Promise<void> {
+  const scope = await readScope(ctx, teamAgents);
+  if (scope !== undefined && !matchesTeamAgents(scope, agentId)) {
+    throw new ApiError('TEAM_FORBIDDEN', `Agent ${agentId} does not belong to team ${ctx.principal!.team}.`, { extensions: { team: null, current_team: ctx.principal!.team } });
+  }
+}
+
 /**
  * For a route that reads or acts on a stored envelope by id (a review item, a decision re-run, a
  * policy dry run of an envelope): one of an agent outside the caller's team answers `notFound`,

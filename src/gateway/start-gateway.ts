@@ -240,7 +240,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         announceAppended: notifications && ((ids) => notifications!.announceAppended(ids)),
       }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
-      ...certifyRoutes({ certification, keys: certificateKeys, policies }),
+      ...certifyRoutes({ certification, keys: certificateKeys, policies, teamAgents }),
       ...(notifications ? notificationRoutes({ notifications, ledger, policies }) : []),
       ...(sso ? ssoRoutes({ sso, defaultTier: config.defaultTier, logger, onSignIn: keys && recordSsoMembership(keys, access, options.now) }) : []),
       ...teamRoutes({ keys, ledger, access, now: options.now }),

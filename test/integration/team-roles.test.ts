@@ -240,6 +240,23 @@ for (const store of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(usage.body.agents[0].decisions, { escalate: 1 });
       // The team's own envelope re-runs as before.
       assert.equal((await auditor('POST', `/v1/runtime/decision/${payItem}`)).status, 200);
+      assert.deepEqual((await rowsOfKind(f, 'decision')).map((row) => row.agent_id), ['payments-agent-1']);
+
+      // Certification: its answer carries the agent's call figures; a team member certifies,
+      // revokes and reads its own team's agents only.
+      const certifier = as(f.gw, (await f.key('payments', { roles: ['operator'], tier: 'enterprise' })).key);
+      const policyVersion = (await f.gw.call('GET', '/health')).body.policy_version;
+      const ownCert = await certifier('POST', '/v1/certify/agent', { agent_id: 'payments-agent-1', policy_version: policyVersion });
+      assert.equal(ownCert.status, 200, ownCert.text);
+      const theirCert = await certifier('POST', '/v1/certify/agent', { agent_id: 'invoicepay-eu-1', policy_version: policyVersion });
+      assert.deepEqual([theirCert.status, theirCert.body.code], [403, 'TEAM_FORBIDDEN'], theirCert.text);
+      const theirRevocation = await certifier('POST', '/v1/certify/agents/invoicepay-eu-1/revocation', { reason: 'not mine' });
+      assert.deepEqual([theirRevocation.status, theirRevocation.body.code], [403, 'TEAM_FORBIDDEN'], theirRevocation.text);
+      assert.equal((await f.admin('POST', '/v1/certify/agent', { agent_id: 'invoicepay-eu-1', policy_version: policyVersion })).status, 200);
+      assert.equal((await auditor('GET', '/v1/certify/agents/payments-agent-1')).body.history.length, 1);
+      const theirHistory = await auditor('GET', '/v1/certify/agents/invoicepay-eu-1');
+      assert.deepEqual([theirHistory.status, theirHistory.body.certified, theirHistory.body.history], [200, false, []]);
+      assert.equal((await f.admin('GET', '/v1/certify/agents/invoicepay-eu-1')).body.history.length, 1);
     });
 
     test('members: add, roles, remove; a key that belongs to a member follows their roles and dies with their membership; usage per member', async (t) => {
