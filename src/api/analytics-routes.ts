@@ -3,7 +3,7 @@
 // MAX_PERIOD_DAYS, at most ANALYTICS_MAX_LIMIT rows, at most MAX_POINTS buckets.
 
 import { ApiError, type RequestContext, type Route } from '../http/index.ts';
-import { DAY_MS, MAX_PERIOD_DAYS, type AgentScope, type AnalyticsQueries, type Grain, type Period } from '../insight/analytics/index.ts';
+import { DAY_MS, MAX_PERIOD_DAYS, NO_AGENT, type AgentScope, type AnalyticsQueries, type Grain, type Period } from '../insight/analytics/index.ts';
 import { parseDurationSeconds } from '../policy/review-duration.ts';
 import type { ParameterDoc, SchemaName } from '../schemas/index.ts';
 import { QueryReader } from './query-params.ts';
@@ -141,9 +141,14 @@ function readPeriodAndScope(q: QueryReader, nowMs: number, callerScope: AgentSco
 function mergeScope(asked: string[], caller: AgentScope | undefined): AgentScope | undefined {
   if (!caller?.agents?.length) return asked.length > 0 ? { agents: asked } : undefined;
   if (asked.length === 0) return caller;
-  // Only the asked agents the caller's scope names exactly or by glob; none left: nothing matches.
-  const allowed = asked.filter((agent) => caller.agents!.some((pattern) => globMatches(pattern, agent)));
-  return { agents: allowed.length > 0 ? allowed : ['\u0000none'] };
+  // What both allow: an asked agent or glob inside one of the caller's patterns, and a caller's
+  // pattern inside an asked glob (`*` asks for the whole team); none left: nothing matches.
+  const allowed = new Set<string>();
+  for (const agent of asked) {
+    if (caller.agents.some((pattern) => globMatches(pattern, agent))) allowed.add(agent);
+    else for (const pattern of caller.agents.filter((own) => globMatches(agent, own))) allowed.add(pattern);
+  }
+  return { agents: allowed.size > 0 ? [...allowed] : [NO_AGENT] };
 }
 
 function globMatches(pattern: string, agent: string): boolean {

@@ -7,6 +7,7 @@ import { ApiError, type RequestContext } from '../http/index.ts';
 import { isAdmin } from '../auth/index.ts';
 import { matchesTeamAgents } from '../ledger/agent-patterns.ts';
 import type { Ledger } from '../ledger/index.ts';
+import { NO_AGENT } from '../insight/analytics/index.ts';
 
 /** The team's agent patterns ([] when the team owns no agents yet). */
 export type TeamAgents = (team: string) => Promise<readonly string[]>;
@@ -52,10 +53,10 @@ export async function requireEnvelopeInReadScope(
 
 /**
  * The agents an analytics read covers: a team member sees its teams' agents only; a team that
- * owns no agent yet sees nothing (an empty list would mean the whole fleet, so it becomes an id
- * no agent can have). Undefined: the whole fleet.
+ * owns no agent yet sees nothing (an empty list would mean the whole fleet, so it becomes
+ * NO_AGENT, an id no agent can have). Undefined: the whole fleet.
  */
 export async function analyticsScope(ctx: RequestContext, teamAgents: TeamAgents | undefined): Promise<{ agents: readonly string[] } | undefined> {
   const agents = await readScope(ctx, teamAgents);
-  return agents === undefined ? undefined : { agents: agents.length > 0 ? agents : ['\u0000none'] };
+  return agents === undefined ? undefined : { agents: agents.length > 0 ? agents : [NO_AGENT] };
 }

@@ -232,6 +232,23 @@ for (const store of ['sqlite', 'postgres'] as const) {
       const all = await f.admin('GET', '/v1/review/queue');
       assert.deepEqual(new Set(all.body.items.map((i: { envelope_id: string }) => i.envelope_id)), new Set([payItem, billItem]));
 
+      // Analytics too; the agents parameter is narrowed to the team's agents, whatever it names.
+      const calls = async (query: string) => {
+        const res = await auditor('GET', `/v1/analytics/agents${query}`);
+        assert.equal(res.status, 200, res.text);
+        return res.body.agents.map((a: { agent_id: string }) => a.agent_id);
+      };
+      assert.deepEqual(await calls(''), ['payments-agent-1']);
+      assert.deepEqual(await calls('?agents=invoicepay-eu-1'), []);
+      assert.deepEqual(await calls('?agents=invoicepay-*'), []);
+      assert.deepEqual(await calls('?agents=*'), ['payments-agent-1']);
+      assert.deepEqual(await calls('?agents=pay*,invoicepay-eu-1'), ['payments-agent-1']);
+      assert.deepEqual(await calls('?agents=payments-agent-*'), ['payments-agent-1']);
+      // A team that owns no agent yet sees nothing (on PostgreSQL this was a 500: the "no agent" marker held a NUL).
+      const newcomer = as(f.gw, (await f.key('newcomers', { roles: ['auditor'] })).key);
+      const nothing = await newcomer('GET', '/v1/analytics/summary');
+      assert.deepEqual([nothing.status, nothing.body.figures?.calls], [200, 0], nothing.text);
+
       // Usage is scoped the same way: the payments auditor sees payments agents only.
       const usage = await auditor('GET', '/v1/team/usage');
       assert.equal(usage.status, 200, usage.text);

@@ -5,7 +5,7 @@ export { AnalyticsQueries, type AnalyticsQuery, type Freshness, type ReviewBackl
 export { Rollup, WriterThreadRollup, ROLLUP_BATCH_ROWS, type RollupReport, type RollupRunner } from './rollup.ts';
 export { figuresOf, OUTCOMES, TIERS, type Figures, type Percentiles } from './figures.ts';
 export { bucketRange, previousPeriod, DAY_MS, HOUR_MS, MINUTE_MS, MAX_PERIOD_DAYS, MINUTE_TABLE_MAX_MS, type Grain, type Period } from './period.ts';
-export { scopeCondition, isScoped, type AgentScope } from './scope.ts';
+export { NO_AGENT, scopeCondition, isScoped, type AgentScope } from './scope.ts';
 export { LATENCY_BOUNDS_MS } from './rollup-columns.ts';
 export { keptFrom, keptGrain, metadataCutoff, type KeptFrom, type RollupHorizons } from './rollup-horizons.ts';
 export { RollupPruning, PRUNE_BATCH_ROWS, PRUNED_TABLES, type PruneReport } from './rollup-pruning.ts';

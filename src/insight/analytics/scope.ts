@@ -9,6 +9,13 @@ export interface AgentScope {
   agents?: readonly string[];
 }
 
+/**
+ * A scope entry no agent matches (agent ids are ^[\w\-.]+$): a team that owns no agent, or an
+ * `agents` filter wholly outside the caller's team, is narrowed to it. Plain text, because a
+ * PostgreSQL text parameter may not hold a NUL character.
+ */
+export const NO_AGENT = '(none)';
+
 /** A SQL condition on `agent_id` and its parameters; '' when the scope is the whole fleet. */
 export function scopeCondition(scope: AgentScope | undefined, column = 'agent_id'): { sql: string; params: SqlParams } {
   const agents = scope?.agents ?? [];
