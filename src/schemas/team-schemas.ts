@@ -2,19 +2,22 @@
 
 import { ROLES } from '../auth/roles.ts';
 import { TIERS } from '../auth/entitlements.ts';
+import { IDENTIFIER_TEXT_PATTERN } from './text-patterns.ts';
 
 const role = { type: 'string', enum: ROLES };
 const roles = { type: 'array', items: role, minItems: 1, maxItems: ROLES.length, uniqueItems: true, description: `Roles: ${ROLES.join(', ')}.` };
 const team = { type: 'string', pattern: '^[\\w.-]{1,64}$', description: 'The team; defaults to the caller\'s own (a credential without a team must name one).' };
 const nullableString = { type: ['string', 'null'] };
+const display_name = { type: 'string', minLength: 1, maxLength: 200, pattern: IDENTIFIER_TEXT_PATTERN };
 
 export const TeamMemberRequest = {
   type: 'object',
   additionalProperties: false,
   required: ['email', 'roles'],
   properties: {
-    email: { type: 'string', minLength: 3, maxLength: 256, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'The person\'s sign-in email (an SSO member\'s NameID or email).' },
-    display_name: { type: 'string', minLength: 1, maxLength: 200 },
+    // No control characters: the key store (PostgreSQL) cannot hold a NUL, so it is a 422 here, not a 500 there.
+    email: { type: 'string', minLength: 3, maxLength: 256, pattern: '^[^\\s@\\u0000-\\u001f\\u007f]+@[^\\s@\\u0000-\\u001f\\u007f]+$', description: 'The person\'s sign-in email (an SSO member\'s NameID or email).' },
+    display_name,
     roles,
     team,
   },
@@ -26,7 +29,7 @@ export const TeamMemberPatch = {
   minProperties: 1,
   properties: {
     roles,
-    display_name: { type: 'string', minLength: 1, maxLength: 200 },
+    display_name,
     team,
   },
 };

@@ -367,6 +367,10 @@ for (const store of ['sqlite', 'postgres'] as const) {
         ['POST', '/v1/team/members', { email: 'not-an-email', roles: ['viewer'] }, 'email'],
         ['POST', '/v1/team/members', { email: 'c@example.com', roles: ['superuser'] }, 'roles'],
         ['POST', '/v1/team/members', { email: 'c@example.com', roles: [] }, 'roles'],
+        // A NUL cannot be stored in the PostgreSQL key store (it was a 500 there); no name holds a control character.
+        ['POST', '/v1/team/members', { email: 'c\u0000@example.com', roles: ['viewer'] }, 'email'],
+        ['POST', '/v1/team/members', { email: 'c@example.com', display_name: 'Carol\u0000', roles: ['viewer'] }, 'display_name'],
+        ['PATCH', `/v1/team/members/${created.body.id}`, { display_name: 'Bob\nAdmin' }, 'display_name'],
         ['PATCH', `/v1/team/members/${created.body.id}`, {}, ''],
         ['POST', '/v1/team/keys', { roles: ['agent'] }, 'agent'],
         ['POST', '/v1/team/keys', { roles: ['viewer'], agent: 'payments-agent-1' }, 'agent'],
