@@ -6,7 +6,7 @@
 
 import { ApiError, type RequestContext, type Route } from '../http/index.ts';
 import {
-  TEAM_NAME_PATTERN, TIERS, agentScopeProblem, isTier, issueApiKey, type ApiKeyRecord, type KeyStore, type Member, type Role, type Tier,
+  MEMBER_ID_PATTERN, TEAM_NAME_PATTERN, TIERS, agentScopeProblem, isTier, issueApiKey, type ApiKeyRecord, type KeyStore, type Member, type Role, type Tier,
 } from '../auth/index.ts';
 import type { Ledger } from '../ledger/index.ts';
 import { isCallKind, isDecidedKind } from '../ledger/index.ts';
@@ -56,6 +56,11 @@ export function teamRoutes(deps: TeamRouteDeps): Route[] {
     return requested ?? null;
   };
   const memberNotFound = (id: string, team: string) => new ApiError('MEMBER_NOT_FOUND', `No member ${id} in team ${team}.`);
+  /** A path id that is not a member id (`mem_` and 16 hex digits) names no member: 404 before any store read (PostgreSQL refuses a NUL in one). */
+  const memberIdParam = (id: string | undefined, team: string): string => {
+    if (!id || !MEMBER_ID_PATTERN.test(id)) throw memberNotFound(id ?? '', team);
+    return id;
+  };
   const keyNotFound = (id: string) => new ApiError('KEY_NOT_FOUND', `No API key ${id} in this team.`);
 
   const routes: Route[] = [
@@ -112,10 +117,11 @@ export function teamRoutes(deps: TeamRouteDeps): Route[] {
       handler: async (ctx) => {
         const body = validateRequest<{ roles?: Role[]; display_name?: string; team?: string }>('TeamMemberPatch', await ctx.json());
         const team = teamOf(ctx, body.team, true)!;
+        const id = memberIdParam(ctx.params.id, team);
         const teams = store().teams;
-        const before = await teams.getMember(ctx.params.id);
-        const member = await teams.updateMember(ctx.params.id, team, { roles: body.roles, display_name: body.display_name }, at());
-        if (!member) throw memberNotFound(ctx.params.id, team);
+        const before = await teams.getMember(id);
+        const member = await teams.updateMember(id, team, { roles: body.roles, display_name: body.display_name }, at());
+        if (!member) throw memberNotFound(id, team);
         await deps.access.record(ctx, body.roles ? 'member_roles_changed' : 'member_changed', {
           team, member_id: member.id, subject: member.subject, roles_before: before ? rolesIn(before, team) : null, roles: rolesIn(member, team),
         });
@@ -137,8 +143,9 @@ export function teamRoutes(deps: TeamRouteDeps): Route[] {
         const requested = q.string('team', TEAM_NAME_PATTERN);
         q.done();
         const team = teamOf(ctx, requested, true)!;
-        const member = await store().teams.removeMember(ctx.params.id, team, at());
-        if (!member) throw memberNotFound(ctx.params.id, team);
+        const id = memberIdParam(ctx.params.id, team);
+        const member = await store().teams.removeMember(id, team, at());
+        if (!member) throw memberNotFound(id, team);
         await deps.access.record(ctx, 'member_removed', { team, member_id: member.id, subject: member.subject, roles: rolesIn(member, team) });
         return { body: member };
       },

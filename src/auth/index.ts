@@ -27,6 +27,6 @@ export type { RouteAccess } from './route-roles.ts';
 export { isAdmin, requireRole, rolesAllow } from './role-check.ts';
 export { agentInScope, agentScopeProblem, isExactScope, requireAgentInScope } from './agent-scope.ts';
 export type { AgentMismatch } from './agent-scope.ts';
-export { TEAM_NAME_PATTERN, createTeamStore } from './team-store.ts';
+export { MEMBER_ID_PATTERN, TEAM_NAME_PATTERN, createTeamStore } from './team-store.ts';
 export type { Member, MemberSource, MemberTeam, NewMember, SsoMember, Team, TeamStore } from './team-store.ts';
 export { upsertSsoMember } from './sso-members.ts';

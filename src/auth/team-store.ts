@@ -82,6 +82,9 @@ export interface TeamSql {
 
 export const TEAM_NAME_PATTERN = /^[\w.-]{1,64}$/;
 
+/** What newMemberId makes: `mem_` and 16 hex digits. */
+export const MEMBER_ID_PATTERN = /^mem_[0-9a-f]{16}$/;
+
 export function newMemberId(): string {
   return `mem_${randomBytes(8).toString('hex')}`;
 }

@@ -1,6 +1,7 @@
 // /v1/team: members, team keys, team agents and usage (src/api/team-routes.ts).
 
 import { ROLES } from '../auth/roles.ts';
+import { MEMBER_ID_PATTERN } from '../auth/team-store.ts';
 import { TIERS } from '../auth/entitlements.ts';
 import { IDENTIFIER_TEXT_PATTERN } from './text-patterns.ts';
 
@@ -42,7 +43,7 @@ export const TeamKeyRequest = {
     name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[^\\u0000-\\u001f]+$' },
     roles,
     agent: { type: 'string', minLength: 1, maxLength: 128, description: 'Required with the agent role: the agent id or glob the key acts for.' },
-    member_id: { type: 'string', pattern: '^mem_[0-9a-f]{16}$', description: 'The member the key belongs to: it holds at most their current roles, and stops working when they leave the team.' },
+    member_id: { type: 'string', pattern: MEMBER_ID_PATTERN.source, description: 'The member the key belongs to: it holds at most their current roles, and stops working when they leave the team.' },
     tier: { type: 'string', enum: TIERS, description: 'Default and maximum: the caller\'s tier.' },
     team,
   },

@@ -340,6 +340,11 @@ for (const store of ['sqlite', 'postgres'] as const) {
       for (const [method, path, body] of [
         ['PATCH', '/v1/team/members/mem_0000000000000000', { roles: ['viewer'] }],
         ['DELETE', '/v1/team/members/mem_0000000000000000', undefined],
+        // Not a member id at all (a NUL made PostgreSQL fail the read: a 500), nor a path out.
+        ['PATCH', '/v1/team/members/mem_%00', { roles: ['viewer'] }],
+        ['DELETE', '/v1/team/members/a%00b', undefined],
+        ['DELETE', `/v1/team/members/${'x'.repeat(5000)}`, undefined],
+        ['DELETE', '/v1/team/members/..%2Fkeys', undefined],
         // Bob is not in billing: the fleet admin naming billing finds no such member there.
         ['PATCH', `/v1/team/members/${created.body.id}?x=1`.replace('?x=1', ''), { team: 'billing', roles: ['viewer'] }],
       ] as const) {
