@@ -41,9 +41,16 @@ function headline(event: NotificationEvent): string {
     case 'chain.verify_failed': return `Ledger chain verification FAILED: ${str(d.problem) ?? 'problem'} at seq ${String(d.first_bad_seq ?? '?')}`;
     case 'judge.retroactive_escalation': return `Released output escalated by the LLM judge (score ${String(d.score ?? '?')})${who}`;
     case 'execution.outcome_unknown': return `Execution outcome unknown${who}: ${str(d.tool) ?? str(d.action) ?? ''}`.trim();
-    case 'alert.firing': return `Alert firing: ${str(d.name) ?? str(d.alert) ?? 'alert'}`;
-    case 'alert.resolved': return `Alert resolved: ${str(d.name) ?? str(d.alert) ?? 'alert'}`;
+    case 'alert.firing': return `Alert firing${alertLine(d)}`;
+    case 'alert.resolved': return `Alert resolved${alertLine(d)}`;
   }
+}
+
+/** What gateway:alert publishes (src/insight/alerts/alert-events.ts): the rule, its severity, summary and figures. */
+function alertLine(d: Record<string, unknown>): string {
+  const severity = str(d.severity) ? ` (${str(d.severity)})` : '';
+  const figures = typeof d.value === 'number' && typeof d.threshold === 'number' ? ` (value ${d.value}, threshold ${d.threshold})` : '';
+  return `${severity}: ${str(d.rule) ?? 'alert'}${str(d.summary) ? ` - ${str(d.summary)}` : ''}${figures}`;
 }
 
 function str(value: unknown): string | null {

@@ -80,3 +80,15 @@ test('the Python snippet in docs/notifications.md accepts a gateway signature an
     assert.equal(run.stdout.trim(), c.expected, c.header);
   }
 });
+
+test('slack: an alert names its rule, severity, summary and figures (the fields gateway:alert publishes)', () => {
+  const data = { alert_id: 7, rule: 'block_rate_spike', severity: 'warning', summary: 'More than a <quarter> blocked', value: 0.31, threshold: 0.25, at: '2026-01-01T00:00:00.000Z' };
+  const at = { id: 'e1', occurred_at: data.at, source_envelope_id: null, agent_id: null, risk_tier: null, data };
+  assert.equal(slackMessage({ ...at, type: 'alert.firing' }).text,
+    'Alert firing (warning): block_rate_spike - More than a &lt;quarter&gt; blocked (value 0.31, threshold 0.25)');
+  assert.equal(slackMessage({ ...at, type: 'alert.resolved', data: { ...data, value: 0.1 } }).text,
+    'Alert resolved (warning): block_rate_spike - More than a &lt;quarter&gt; blocked (value 0.1, threshold 0.25)');
+  // An event alert (the kill switch) has no figures.
+  assert.equal(slackMessage({ ...at, type: 'alert.firing', data: { ...data, rule: 'kill_switch_active', severity: 'critical', summary: 'The kill switch is active', value: null, threshold: null } }).text,
+    'Alert firing (critical): kill_switch_active - The kill switch is active');
+});
