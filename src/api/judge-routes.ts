@@ -2,7 +2,7 @@
 
 import type { Route } from '../http/index.ts';
 import type { JudgeConfig } from '../config/index.ts';
-import type { JudgeJobStore } from '../judge/index.ts';
+import { judgeUrlForDisplay, type JudgeJobStore } from '../judge/index.ts';
 
 export interface JudgeRouteDeps {
   config: JudgeConfig | null;
@@ -22,16 +22,11 @@ export function judgeRoutes(deps: JudgeRouteDeps): Route[] {
     },
     handler: async () => {
       const config = deps.config;
-      const url = config ? new URL(config.url) : null;
-      if (url) {
-        url.username = '';
-        url.password = '';
-      }
       return {
         body: {
           enabled: config !== null,
           model: config?.model ?? null,
-          url: url ? url.toString().replace(/\/$/, '') : null,
+          url: config ? judgeUrlForDisplay(config.url) : null,
           sync_budget_ms: config?.syncBudgetMs ?? null,
           timeout_ms: config?.timeoutMs ?? null,
           concurrency: config?.concurrency ?? null,

@@ -4,7 +4,7 @@
 
 export { startJudge, type RunningJudge, type StartJudgeOptions } from './start-judge.ts';
 export { createRuntimeJudge, SYNC_JUDGE_TIERS, type RuntimeJudge, type SyncJudgement } from './judge-service.ts';
-export { createJudgeClient, type JudgeCallResult, type JudgeClient, type JudgeFailureKind } from './judge-client.ts';
+export { createJudgeClient, judgeUrlForDisplay, type JudgeCallResult, type JudgeClient, type JudgeFailureKind } from './judge-client.ts';
 export { startJudgeWorker, MAX_JUDGE_ATTEMPTS, type JudgeWorker } from './judge-worker.ts';
 export { JUDGE_ANSWER_SCHEMA, parseJudgeAnswer, type JudgeAnswer, type JudgeVerdict } from './judge-answer.ts';
 export { dataMarkers, judgeMessages, type ChatMessage, type JudgeMaterial } from './judge-prompt.ts';

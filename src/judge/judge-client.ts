@@ -25,6 +25,14 @@ export interface JudgeClient {
   close(): Promise<void>;
 }
 
+/** JUDGE_URL as shown in logs and /v1/judge/status: without userinfo, which may hold a credential. */
+export function judgeUrlForDisplay(url: string): string {
+  const shown = new URL(url);
+  shown.username = '';
+  shown.password = '';
+  return shown.toString().replace(/\/$/, '');
+}
+
 export function createJudgeClient(config: JudgeConfig): JudgeClient {
   const dispatcher = lazyAgent({ keepAliveTimeout: 10_000, connections: Math.max(4, config.concurrency * 2) });
   const endpoint = `${config.url}/chat/completions`;

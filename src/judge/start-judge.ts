@@ -7,7 +7,7 @@ import type { GovernanceInput } from '../governance/index.ts';
 import type { Ledger, LedgerRow, PostgresConnectionOptions } from '../ledger/index.ts';
 import type { Logger } from '../observability/index.ts';
 import type { PolicyBundle } from '../policy/index.ts';
-import { createJudgeClient } from './judge-client.ts';
+import { createJudgeClient, judgeUrlForDisplay } from './judge-client.ts';
 import { createJudgeMetrics } from './judge-events.ts';
 import type { JudgeJobStore } from './judge-jobs.ts';
 import { createRuntimeJudge, type RuntimeJudge } from './judge-service.ts';
@@ -53,7 +53,7 @@ export function startJudge(options: StartJudgeOptions): RunningJudge | undefined
     logger: options.logger, now: options.now,
   });
   const runtimeJudge = createRuntimeJudge({ config: judgeConfig, client, jobs, logger: options.logger, now: options.now, onEnqueue: worker.kick });
-  options.logger.info('LLM judge enabled', { url: judgeConfig.url, model: judgeConfig.model, sync_budget_ms: judgeConfig.syncBudgetMs, concurrency: judgeConfig.concurrency });
+  options.logger.info('LLM judge enabled', { url: judgeUrlForDisplay(judgeConfig.url), model: judgeConfig.model, sync_budget_ms: judgeConfig.syncBudgetMs, concurrency: judgeConfig.concurrency });
   return {
     runtimeJudge, worker, jobs,
     async close() {

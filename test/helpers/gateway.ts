@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { loadConfig } from '../../src/config/index.ts';
 import { startGateway, type RunningGateway } from '../../src/gateway/index.ts';
-import { createLogger } from '../../src/observability/index.ts';
+import { createLogger, type Logger } from '../../src/observability/index.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -35,6 +35,8 @@ export interface TestGatewayOptions {
   gatewayYaml?: string;
   /** The sidecar's agent (AGENT_ID); default none. */
   agentId?: string | null;
+  /** Default: silent. */
+  logger?: Logger;
 }
 
 /** Starts a gateway and registers its shutdown (and temp dir removal) with `t.after`. */
@@ -54,7 +56,7 @@ export async function startTestGateway(t: TestContext | undefined, options: Test
     LEDGER_PATH: ledgerPath,
     ...options.env,
   }, { port: 0, host: '127.0.0.1' }, REPO_ROOT);
-  const gateway = await startGateway(config, { logger: createLogger('silent'), now: options.now, agentId: options.agentId ?? null });
+  const gateway = await startGateway(config, { logger: options.logger ?? createLogger('silent'), now: options.now, agentId: options.agentId ?? null });
   const testGateway: TestGateway = Object.assign(Object.create(null), gateway, {
     dir,
     ledgerPath,
