@@ -65,8 +65,11 @@ export function startJudgeWorker(deps: JudgeWorkerDeps): JudgeWorker {
 
   async function judgeJob(job: JudgeJob): Promise<void> {
     const row = await deps.ledger.get(job.envelope_id);
-    if (row === undefined || (await deps.ledger.findChild(job.envelope_id, 'judge')) !== undefined) {
-      // Unknown, or judged already (a process died between recording and completing the job).
+    const judged = row && await deps.ledger.findChild(job.envelope_id, 'judge');
+    if (row === undefined || judged !== undefined) {
+      // Unknown, or judged already: a process died (or an append failed) between recording the
+      // judgement and completing the job, perhaps before the escalation that follows a failed one.
+      if (row && judged) await escalateRecorded(row, judged);
       await deps.jobs.complete(job.id);
       return;
     }
@@ -102,15 +105,28 @@ export function startJudgeWorker(deps: JudgeWorkerDeps): JudgeWorker {
       envelopeId: judgeId, parentEnvelopeId: row.envelope_id, kind: 'judge', agentId: row.agent_id, action: row.action, riskTier: row.risk_tier,
       versions: { policy_version: bundle.version, score_version: SCORE_VERSION }, payload,
     }));
-    if (!result.ok) return;
-    const failed = result.answer.verdict === 'fail' || result.answer.score < bundle.judge.pass_score;
+    if (result.ok) await escalate(row, bundle, judgeId, { score: result.answer.score, verdict: result.answer.verdict, passScore: bundle.judge.pass_score });
+  }
+
+  /** The escalation a recorded judgement calls for, unless it was written already (a job claimed again). */
+  async function escalateRecorded(row: LedgerRow, judged: LedgerRow): Promise<void> {
+    const payload = (judged.payload ?? {}) as { status?: unknown; score?: unknown; verdict?: unknown; pass_score?: unknown };
+    if (payload.status !== 'scored' || typeof payload.score !== 'number' || typeof payload.pass_score !== 'number') return;
+    const escalated = (await deps.ledger.children(row.envelope_id)).some((child) =>
+      child.kind === 'decision' && (child.payload as { judge_envelope_id?: unknown } | null)?.judge_envelope_id === judged.envelope_id);
+    if (escalated) return;
+    await escalate(row, deps.policies.current(), judged.envelope_id, { score: payload.score, verdict: String(payload.verdict), passScore: payload.pass_score });
+  }
+
+  async function escalate(row: LedgerRow, bundle: PolicyBundle, judgeId: string, answer: { score: number; verdict: string; passScore: number }): Promise<void> {
+    const failed = answer.verdict === 'fail' || answer.score < answer.passScore;
     // Only a released output needs a retroactive review: anything else is blocked or already in review.
     if (!failed || row.outcome !== 'approve') return;
     const tier = row.risk_tier ?? 'medium';
     const rule = bundle.decision.tiers[tier];
     const reviewDeadline = new Date(now() + rule.review_sla_seconds * 1000).toISOString();
     const escalationId = newEnvelopeId();
-    const reason = `Escalated after release: the LLM judge scored the output ${result.answer.score} (verdict ${result.answer.verdict}; pass score ${bundle.judge.pass_score}).`;
+    const reason = `Escalated after release: the LLM judge scored the output ${answer.score} (verdict ${answer.verdict}; pass score ${answer.passScore}).`;
     await deps.ledger.append({
       envelope_id: escalationId, parent_envelope_id: row.envelope_id, kind: 'decision', agent_id: row.agent_id, action: row.action,
       outcome: 'escalate', risk_tier: row.risk_tier, risk_score: row.risk_score, final_confidence: row.final_confidence,
@@ -122,7 +138,7 @@ export function startJudgeWorker(deps: JudgeWorkerDeps): JudgeWorker {
     });
     publishJudgeEvent({
       type: 'retroactive_escalation', envelope_id: row.envelope_id, escalation_envelope_id: escalationId, judge_envelope_id: judgeId,
-      agent_id: row.agent_id, score: result.answer.score, verdict: result.answer.verdict, reviewer_id: rule.reviewer_id, review_deadline: reviewDeadline,
+      agent_id: row.agent_id, score: answer.score, verdict: answer.verdict, reviewer_id: rule.reviewer_id, review_deadline: reviewDeadline,
     });
   }
 

@@ -8,6 +8,7 @@ import diagnostics_channel from 'node:diagnostics_channel';
 import type { TestContext } from 'node:test';
 import { startTestGateway, waitForChildRow } from '../helpers/gateway.ts';
 import { createLogger } from '../../src/observability/index.ts';
+import { eventEntry, openSqliteLedger } from '../../src/ledger/index.ts';
 import { validateBody } from '../helpers/bodies.ts';
 import { FAKE_JUDGE_API_KEY, highRiskBody, startFakeJudge, startJudgedGateway, textOutsideData } from '../helpers/fake-judge.ts';
 import { JUDGE_CHANNEL, type JudgeEvent } from '../../src/judge/index.ts';
@@ -196,4 +197,30 @@ test('a credential in JUDGE_URL\'s userinfo shows neither in the start-up log no
   assert.ok(!lines.join('').includes('judge-url-secret'), 'the log holds the URL\'s password');
   const status = await gateway.call('GET', '/v1/judge/status');
   assert.equal(status.body.url, judge.url);
+});
+
+test('a failing verdict recorded just before a crash still escalates the released output when the job is claimed again', async (t) => {
+  const judge = await startFakeJudge(t, { kind: 'hold' });
+  const first = await startJudgedGateway(t, judge);
+  const result = await first.call('POST', '/v1/runtime/validate', validateBody());
+  assert.equal(result.body.decision.outcome, 'approve');
+  while (judge.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  await first.close();
+  // What a process that died between the judge row and the escalation leaves: the judge row, the job, no escalation.
+  const ledger = openSqliteLedger({ path: first.ledgerPath });
+  const source = (await ledger.get(result.body.envelope_id))!;
+  const judgeRow = await ledger.append(eventEntry({
+    parentEnvelopeId: source.envelope_id, kind: 'judge', agentId: source.agent_id, action: source.action, riskTier: source.risk_tier,
+    versions: { policy_version: source.policy_version!, score_version: source.score_version! },
+    payload: { mode: 'async', model: 'fake-judge', latency_ms: 5, job_attempts: 1, source_kind: source.kind, source_outcome: source.outcome, status: 'scored', score: 20, verdict: 'fail', reasons: ['x'], pass_score: 60 },
+  }));
+  await ledger.close();
+  const second = await startJudgedGateway(t, judge, { ledgerPath: first.ledgerPath });
+  const escalation = await waitForChildRow(second, result.body.envelope_id, 'decision');
+  assert.equal(escalation.outcome, 'escalate');
+  assert.equal(escalation.payload.judge_envelope_id, judgeRow.envelope_id);
+  while ((await second.call('GET', '/v1/judge/status')).body.queue_depth !== 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(judge.requests.length, 1, 'not judged again');
+  const decisions = await second.call('GET', '/v1/audit/executions?kind=decision&limit=100');
+  assert.equal(decisions.body.items.length, 1, 'one escalation');
 });
