@@ -94,7 +94,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
   let reports: Reports | undefined;
   let tracing: Tracing | undefined;
   try {
-    tracing = await startTracing(config.tracing, GATEWAY_VERSION);
+    tracing = await startTracing(config.tracing, GATEWAY_VERSION, logger);
     if (tracing.enabled) logger.info('tracing on: spans exported over OTLP', { endpoint: config.tracing.endpoint, protocol: config.tracing.protocol, service_name: config.tracing.serviceName });
     // Keys are opened only when they can be used; with auth off nothing reads them.
     // With PostgreSQL they are the fleet's (created once, revoked everywhere at once).

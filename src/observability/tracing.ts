@@ -10,6 +10,7 @@ import type { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { commonJsExports } from '../interop/commonjs.ts';
 import type { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import type { TracingConfig } from '../config/index.ts';
+import type { Logger } from './logger.ts';
 
 /** The span names, one per stage: docs/tracing.md lists them. */
 export const SPAN_NAMES = {
@@ -34,12 +35,12 @@ let contextManager: AsyncLocalStorageContextManager | null = null;
 
 export interface Tracing {
   readonly enabled: boolean;
-  /** Exports what is buffered, then stops. */
+  /** Exports what is buffered, then stops; never rejects (a collector that is down loses those spans). */
   close(): Promise<void>;
 }
 
 /** Starts the exporter when tracing is on. The SDK and exporters are loaded only then: an off gateway never loads them. */
-export async function startTracing(config: TracingConfig, version: string): Promise<Tracing> {
+export async function startTracing(config: TracingConfig, version: string, logger?: Logger): Promise<Tracing> {
   if (!config.enabled) return { enabled: false, close: async () => {} };
   const [{ BasicTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, exporterModule, { W3CTraceContextPropagator }] = await Promise.all([
     import('@opentelemetry/sdk-trace-base').then(commonJsExports),
@@ -65,7 +66,13 @@ export async function startTracing(config: TracingConfig, version: string): Prom
     enabled: true,
     async close() {
       if (tracer === own) tracer = null;
-      await provider.shutdown();
+      try {
+        await provider.shutdown();
+      } catch (error) {
+        // The last batch could not be exported (collector down, or no answer within the exporter's
+        // timeout): those spans are lost, but the rest of the gateway's shutdown must still run.
+        logger?.warn('tracing stopped without exporting its last spans', { endpoint: config.endpoint, error: (error as Error).message });
+      }
     },
   };
 }

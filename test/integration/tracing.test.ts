@@ -9,7 +9,10 @@ import { startTestGateway } from '../helpers/gateway.ts';
 import { json, rawRequest, startToolServer } from '../helpers/tool-server.ts';
 import { startOtlpReceiver, type ReceivedSpan } from '../helpers/otlp-receiver.ts';
 import { highRiskBody, startFakeJudge, startJudgedGateway } from '../helpers/fake-judge.ts';
-import { SPAN_NAMES } from '../../src/observability/index.ts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { validateBody } from '../helpers/bodies.ts';
+import { SPAN_NAMES, createLogger } from '../../src/observability/index.ts';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const AGENT_SPAN = '00f067aa0ba902b7';
@@ -107,4 +110,19 @@ test('off by default: no endpoint, nothing exported, and the upstream still gets
   await gateway.close();
   assert.equal(receiver.spans.length + receiver.protobufBodies.length, 0);
   assert.match(String(upstream.received.at(-1)!.headers.traceparent), new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
+});
+
+test('a collector that refuses the last spans loses them, not the rest of the gateway\'s shutdown', async (t) => {
+  const collector = http.createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(400).end('{}')); });
+  await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise((resolve) => collector.close(resolve)));
+  const lines: string[] = [];
+  const gateway = await startTestGateway(t, {
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}` },
+    logger: createLogger('info', (line) => { lines.push(line); }),
+  });
+  assert.equal((await gateway.call('POST', '/v1/runtime/validate', validateBody())).status, 200);
+  await gateway.close();
+  assert.ok(lines.some((line) => line.includes('tracing stopped without exporting its last spans')), lines.join(''));
+  assert.ok(lines.some((line) => line.includes('gateway stopped')), 'the shutdown ran to its end');
 });
