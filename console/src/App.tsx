@@ -57,15 +57,36 @@ export function App() {
   if (!signedIn) {
     return <SignIn variant={health.variant} sso={sso} authEnabled={authEnabled} onSignedIn={(client, me) => setSignedIn({ client, me })} />;
   }
+  const signOut = async () => {
+    storeKey(null);
+    if (signedIn.client.credential.kind === 'sso') {
+      // The cookie is HttpOnly and its session lives in the gateway's store: only the gateway can
+      // end it. Forgetting it in the page alone would leave it live (a reload signs back in).
+      try {
+        const ended = await signedIn.client.post<{ logout_url: string | null }>('/v1/sso/logout', {});
+        if (ended?.logout_url) {
+          // The IdP's single logout: the session there ends too.
+          window.location.assign(ended.logout_url);
+          return;
+        }
+        setSso({ authenticated: false });
+      } catch (error) {
+        setProblem(asProblem(error));
+        return;
+      }
+    }
+    setSignedIn(null);
+    window.location.hash = '';
+  };
   return (
     <Shell
-      health={health} sso={sso} client={signedIn.client} me={signedIn.me}
-      onSignOut={() => { storeKey(null); setSignedIn(null); window.location.hash = ''; }}
+      health={health} sso={sso} client={signedIn.client} me={signedIn.me} problem={problem}
+      onSignOut={() => void signOut()}
     />
   );
 }
 
-function Shell(props: { health: Health; sso: SsoSession | null; client: Client; me: AuthCheck; onSignOut: () => void }) {
+function Shell(props: { health: Health; sso: SsoSession | null; client: Client; me: AuthCheck; problem: Problem | null; onSignOut: () => void }) {
   const route = useHashRoute();
   const session: Session = useMemo(() => ({
     client: props.client, me: props.me, health: props.health, sso: props.sso,
@@ -98,6 +119,8 @@ function Shell(props: { health: Health; sso: SsoSession | null; client: Client; 
           <button type="button" onClick={props.onSignOut}>Sign out</button>
         </div>
       </header>
+      {/* A sign-out the gateway could not complete: the session is still live, and the person must know. */}
+      <ProblemMessage problem={props.problem} />
       <main id="main" ref={mainRef} tabIndex={-1}>
         {session.can(current.feature) ? <CurrentView path={current.path} rest={route.slice(1)} /> : <NotAllowed view={current} me={props.me} />}
       </main>

@@ -94,6 +94,26 @@ describe('console: single sign-on (SAML) in a real browser', () => {
     await page.close();
   });
 
+  test('signing out ends the SSO session at the gateway and at the IdP, not only in the page', async () => {
+    const page = await signInWithSso('sam@example.com', ['gg-reviewers']);
+    await page.getByText('sam@example.com · reviewer · enterprise').waitFor();
+    const [cookie] = (await browser.context.cookies(gw.url)).filter((c) => c.name === 'gg_session');
+    assert.ok(cookie, 'signed in with a session cookie');
+    const logouts = idp.logouts.length;
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${idp.url}/slo?`));
+    assert.equal(idp.logouts.at(-1), 'sam@example.com', 'the IdP got the LogoutRequest');
+    assert.equal(idp.logouts.length, logouts + 1);
+    // The cookie a copy of the browser (or a shared machine's next user) still holds is dead.
+    const replayed = await gw.call('GET', '/v1/sso/session', undefined, { cookie: `gg_session=${cookie.value}` });
+    assert.equal(replayed.status, 401, 'the session ended at the gateway');
+    await page.goto(`${gw.url}/console`);
+    await page.getByRole('link', { name: 'Sign in with SSO' }).waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Console views' }).count(), 0, 'a reload does not sign back in');
+    await page.close();
+  });
+
   test('a viewer signed in with SSO sees no verdict buttons, and a verdict forced from the page is refused', async () => {
     const id = await escalate('INV-20261002');
     const page = await signInWithSso('vic@example.com', []);
