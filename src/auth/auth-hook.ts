@@ -6,7 +6,8 @@
 // ROLE_REQUIRED). Auth off keeps the behaviour from before roles: the anonymous caller holds
 // every role.
 // With single sign-on, a request that sends no credential header may be authenticated by its
-// session cookie instead (src/sso/session-auth.ts, CSRF-checked).
+// session cookie instead (src/sso/session-auth.ts, CSRF-checked). Every non-public answer is
+// Cache-Control: no-store.
 
 import type { IncomingMessage } from 'node:http';
 import { ApiError, type BeforeHandlerHook, type Principal } from '../http/index.ts';
@@ -37,6 +38,9 @@ export function createAuthHook(options: AuthOptions): BeforeHandlerHook {
   const { authenticate, variant } = options;
   if (options.enabled && !authenticate) throw new Error('createAuthHook: authenticate is required when auth is enabled');
   return async (ctx) => {
+    // An answer that depends on who asks (payloads, review items, personal data) must not outlive
+    // the session in a browser's disk cache or a shared proxy; a route may still say otherwise.
+    if (!ctx.meta.public) ctx.res.setHeader('cache-control', 'no-store');
     if (!options.enabled) {
       ctx.principal = anonymous;
     } else if (ctx.meta.public) {

@@ -124,6 +124,34 @@ describe('public routes and the auth switch', () => {
   });
 });
 
+describe('caching of answers to a credential', () => {
+  // What a key, a JWT or a session cookie reads (ledger payloads, review items with personal
+  // data, who is signed in) must not stay in a browser's disk cache or a shared proxy after the
+  // person signs out. Public routes keep their own caching (console assets are immutable).
+  test('every credentialed answer, success or refusal, is Cache-Control: no-store; public routes are not changed', async (t) => {
+    const gw = await startTestGateway(t, { env: AUTH_ENV });
+    const auditor = (await issueKey(gw.config.keysPath, 'enterprise', null, { roles: ['auditor'] })).key;
+    const viewer = (await issueKey(gw.config.keysPath, 'enterprise', null, { roles: ['viewer'] })).key;
+    for (const [path, key, status] of [
+      ['/v1/audit/executions', auditor, 200], ['/v1/review/queue', auditor, 200], ['/v1/auth/check', auditor, 200],
+      ['/v1/audit/executions/00000000-0000-4000-8000-000000000000', auditor, 404], ['/v1/audit/chain/verify', viewer, 403],
+      ['/v1/audit/executions', 'not-a-key', 401],
+    ] as const) {
+      const res = await gw.call('GET', path, undefined, { authorization: `Bearer ${key}` });
+      assert.equal(res.status, status, `${path}: ${res.text}`);
+      assert.equal(res.headers.get('cache-control'), 'no-store', path);
+    }
+    assert.equal((await gw.call('GET', '/console')).headers.get('cache-control'), 'no-cache');
+    assert.equal((await gw.call('GET', '/v1/certify/jwks')).headers.get('cache-control'), 'public, max-age=300');
+  });
+
+  test('with auth off too: the answers are the same data', async (t) => {
+    const gw = await startTestGateway(t);
+    assert.equal((await gw.call('GET', '/v1/audit/executions')).headers.get('cache-control'), 'no-store');
+    assert.equal((await gw.call('GET', '/v1/certify/jwks')).headers.get('cache-control'), 'public, max-age=300');
+  });
+});
+
 describe('kill switch entitlement', () => {
   test('a Developer key may read the kill switch but not flip it; a Team key may', async (t) => {
     const gw = await startTestGateway(t, { env: AUTH_ENV });

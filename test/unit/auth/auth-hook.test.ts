@@ -10,8 +10,13 @@ import { ApiError, type Principal, type RequestContext, type RouteMeta } from '.
 
 function context(meta: RouteMeta, headers: IncomingHttpHeaders = {}, route = 'GET /v1/review/queue'): RequestContext {
   const [method, template] = route.split(' ');
-  return { req: { headers }, meta, method, route: template } as unknown as RequestContext;
+  const sent: Record<string, string> = {};
+  const res = { sent, setHeader: (name: string, value: string) => { sent[name] = value; } };
+  return { req: { headers }, res, meta, method, route: template } as unknown as RequestContext;
 }
+
+/** The headers the hook set on the answer. */
+const answerHeaders = (ctx: RequestContext): Record<string, string> => (ctx.res as unknown as { sent: Record<string, string> }).sent;
 
 const principalWith = (tier: Tier): Principal => ({ kind: 'jwt', subject: 'user-1', tier, team: null, roles: ROLES, agent_scope: null, expires_at: null });
 
@@ -85,6 +90,18 @@ describe('createAuthHook', () => {
     assert.equal(await outcome(hook, context({ public: true })), 'ok');
     assert.equal(calls, 0);
     assert.equal(await outcome(hook, context({ feature: 'runtime' })), '401 UNAUTHENTICATED needs undefined');
+  });
+
+  test('an answer to a credential is never stored by a cache; a public one is left to its route', async () => {
+    for (const enabled of [true, false]) {
+      const hook = createAuthHook({ enabled, variant: 'embedded', defaultTier: 'enterprise', authenticate: async () => principalWith('enterprise') });
+      const credentialed = context({ feature: 'review_queue' }, { authorization: 'Bearer k' });
+      assert.equal(await outcome(hook, credentialed), 'ok');
+      assert.deepEqual(answerHeaders(credentialed), { 'cache-control': 'no-store' }, `auth ${enabled}`);
+      const open = context({ public: true });
+      await outcome(hook, open);
+      assert.deepEqual(answerHeaders(open), {}, `auth ${enabled}`);
+    }
   });
 
   test('auth on without an authenticator is a programming error caught at start-up', () => {
