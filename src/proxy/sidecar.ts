@@ -26,6 +26,7 @@ import { ToolPins } from './mcp/tool-pins.ts';
 import { McpElicitations } from './mcp/mcp-elicitation.ts';
 import { UngovernedProxy } from './http/ungoverned-proxy.ts';
 import { UpstreamPools } from './upstream/upstream-pools.ts';
+import { dropGatewayCookies } from './upstream/forward-headers.ts';
 import { CallAdmission, type AdmissionFigures } from './call-admission.ts';
 import { splitMemoryBudget, type MemoryBudget } from './memory-budget.ts';
 import { DEFAULT_MEMORY_BUDGET_MB } from '../config/memory-settings.ts';
@@ -157,6 +158,7 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
         sendProblem(res, new ApiError('PROXY_PATH_REJECTED', `The path holds ${unsafe}; the sidecar does not forward it.`), target.path);
         return `proxy:${route.name}`;
       }
+      dropGatewayCookies(req);
       const id = agentId();
       const call: ProxiedRequest = { req, res, route, target, requestId, agentId: id ?? '' };
       dispatch(call).catch((error: unknown) => {
@@ -221,6 +223,7 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
       return;
     }
     track(socket);
+    dropGatewayCookies(req);
     ungoverned.ws(req, socket, head, route, target);
   }
 }

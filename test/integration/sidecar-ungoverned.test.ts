@@ -9,12 +9,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestGateway } from '../helpers/gateway.ts';
 import { rawRequest, startToolServer } from '../helpers/tool-server.ts';
+import { writeOpsBundle } from '../helpers/ops-bundle.ts';
 
 /** A websocket server that just greets: enough to see the upgrade and the frames cross the sidecar. */
-async function startGreeter(t: import('node:test').TestContext): Promise<string> {
+async function startGreeter(t: import('node:test').TestContext, seen: (req: http.IncomingMessage) => void = () => {}): Promise<string> {
   const server = http.createServer((_req, res) => res.end('plain'));
   const upgraded = new Set<import('node:stream').Duplex>();
   server.on('upgrade', (req, socket) => {
+    seen(req);
     upgraded.add(socket);
     const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64');
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
@@ -118,4 +120,58 @@ routes:
   assert.equal(upstream.received.length, 0, 'nothing reached the upstream');
   assert.equal((await gw.call('GET', '/assets/logo.svg')).status, 200, 'the route still serves what is under it');
   assert.equal(upstream.received[0].url, '/public/logo.svg');
+});
+
+test('the console\'s session cookie never reaches an upstream, on ungoverned, governed and websocket routes; other cookies do', { timeout: 20_000 }, async (t) => {
+  // Routes without a host share the console's origin: a browser signed in to the console sends
+  // its SSO session with every request there, and an upstream must not receive that credential.
+  const upstream = await startToolServer(t);
+  upstream.on('/page', (_req, res) => res.end('ok'));
+  upstream.on('/restart', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"restarted":true}');
+  });
+  const upgrades: (string | undefined)[] = [];
+  const greeter = await startGreeter(t, (req) => upgrades.push(req.headers.cookie));
+  const gw = await startTestGateway(t, {
+    agentId: 'ops-agent-1',
+    env: { POLICIES_DIR: writeOpsBundle(t) },
+    gatewayYaml: `routes:
+  - name: site
+    match: { path_prefix: /site }
+    upstream: ${upstream.origin}
+    strip_prefix: true
+    governed: false
+  - name: ops
+    match: { path_prefix: /ops }
+    upstream: ${upstream.origin}
+    strip_prefix: true
+    tool: { name: restart_service }
+    on_escalation: forward
+  - name: live
+    match: { path_prefix: /live }
+    upstream: ${greeter}
+    strip_prefix: true
+    governed: false
+`,
+  });
+  const cookie = 'theme=dark; gg_session=SESSION.mac; __Host-gg_session=PROD.mac; upstream_sid=42';
+  assert.equal((await rawRequest(gw.url, 'GET', '/site/page', undefined, { cookie })).status, 200);
+  assert.equal((await rawRequest(gw.url, 'POST', '/ops/restart', '{"service":"billing"}', { 'content-type': 'application/json', cookie })).status, 200);
+  assert.equal((await rawRequest(gw.url, 'GET', '/site/page', undefined, { cookie: 'gg_session=ONLY.mac' })).status, 200);
+  assert.deepEqual(upstream.received.map((r) => [r.url, r.headers.cookie]), [
+    ['/page', 'theme=dark; upstream_sid=42'], ['/restart', 'theme=dark; upstream_sid=42'], ['/page', undefined],
+  ]);
+
+  const seen = new Promise<string | undefined>((resolve) => {
+    const probe = http.request({ host: '127.0.0.1', port: new URL(gw.url).port, path: '/live/socket', headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', cookie } });
+    probe.on('upgrade', (_res, socket) => {
+      socket.destroy();
+      resolve('upgraded');
+    });
+    probe.on('error', () => resolve(undefined));
+    probe.end();
+  });
+  assert.equal(await seen, 'upgraded');
+  assert.deepEqual(upgrades, ['theme=dark; upstream_sid=42']);
 });

@@ -4,6 +4,7 @@
 
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { activeTraceparent } from '../../observability/tracing.ts';
+import { sessionCookieName } from '../../sso/session-cookie.ts';
 import { randomHex } from '../random-hex.ts';
 
 const HOP_BY_HOP = new Set([
@@ -24,6 +25,30 @@ export function endToEndHeaders(headers: IncomingHttpHeaders, drop: readonly str
     out[name] = value;
   }
   return out;
+}
+
+/** The gateway's own SSO session cookie, under either name (production adds __Host- and Secure). */
+const GATEWAY_COOKIES = new Set([sessionCookieName({ secure: false }), sessionCookieName({ secure: true })]);
+
+/**
+ * Drops the gateway's session cookie from a request before it leaves for an upstream. Routes
+ * without a host share the console's origin, so a browser signed in to the console sends its
+ * session on every request there: an upstream must never receive it (it is a reviewer's
+ * credential for this gateway). Other cookies are the upstream's business and go through.
+ */
+export function dropGatewayCookies(req: IncomingMessage): void {
+  const header = req.headers.cookie;
+  if (header === undefined) return;
+  const parts = header.split(';');
+  const kept = parts.filter((part) => !GATEWAY_COOKIES.has(cookieName(part)));
+  if (kept.length === parts.length) return;
+  if (kept.length === 0) delete req.headers.cookie;
+  else req.headers.cookie = kept.map((part) => part.trim()).join('; ');
+}
+
+function cookieName(part: string): string {
+  const eq = part.indexOf('=');
+  return (eq === -1 ? part : part.slice(0, eq)).trim();
 }
 
 export interface ForwardFacts {
