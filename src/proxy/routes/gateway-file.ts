@@ -12,7 +12,7 @@ import { NO_ROUTES, type ConnectRule, type AuditMode, type SidecarRoute, type Si
 const shapeValidator = () => precompiledValidator('gatewayFile');
 
 /** Paths the gateway itself serves: a route without a host may not take them over. */
-export const RESERVED_PATHS = ['/v1', '/health', '/metrics', '/docs', '/openapi.json'] as const;
+export const RESERVED_PATHS = ['/v1', '/health', '/metrics', '/docs', '/openapi.json', '/console'] as const;
 
 export const ROUTE_DEFAULTS = Object.freeze({
   connectMs: 5_000,

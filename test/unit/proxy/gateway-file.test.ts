@@ -157,6 +157,11 @@ describe('gateway.yaml: mistakes name their line and field', () => {
       expected: ['3:27 routes[0].match.path_prefix: overlaps /v1, which the gateway serves; use another prefix or add match.host'],
     },
     {
+      name: 'a prefix that takes over the console (its page, its assets)',
+      text: 'routes:\n  - name: ui\n    match: { path_prefix: /console/assets }\n    upstream: http://kb\n    governed: false\n',
+      expected: ['3:27 routes[0].match.path_prefix: overlaps /console, which the gateway serves; use another prefix or add match.host'],
+    },
+    {
       name: 'duplicate names, strip_prefix without a prefix, a tool on an MCP route',
       text: 'routes:\n  - name: a\n    match: { host: a.internal }\n    upstream: http://a\n    strip_prefix: true\n    governed: false\n  - name: a\n    match: { path_prefix: /m }\n    upstream: http://m\n    protocol: mcp\n    tool: { name: x }\n',
       expected: ['5:19 routes[0].strip_prefix: needs match.path_prefix', '7:11 routes[1].name: duplicate route name "a"', '11:11 routes[1].tool: MCP routes read the tool from tools/call; remove tool'],
