@@ -175,3 +175,44 @@ test('the console\'s session cookie never reaches an upstream, on ungoverned, go
   assert.equal(await seen, 'upgraded');
   assert.deepEqual(upgrades, ['theme=dark; upstream_sid=42']);
 });
+
+test('an upstream answer cannot act as the console: sandboxed by CSP, and never setting the console\'s session cookie, on ungoverned and governed routes', { timeout: 20_000 }, async (t) => {
+  // Routes without a host share the console's origin: an upstream's HTML opened in a reviewer's
+  // browser would otherwise run with the console's session and CSRF token.
+  const upstream = await startToolServer(t);
+  const page = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.writeHead(200, {
+      'content-type': 'text/html', 'content-security-policy': "default-src 'self'",
+      'set-cookie': ['gg_session=FIXED.mac; Path=/', '__Host-gg_session=FIXED.mac; Path=/; Secure', 'upstream_sid=42; Path=/'],
+    });
+    res.end('<script>fetch("/v1/sso/session")</script>');
+  };
+  upstream.on('/page', page);
+  upstream.on('/restart', page);
+  const gw = await startTestGateway(t, {
+    agentId: 'ops-agent-1',
+    env: { POLICIES_DIR: writeOpsBundle(t) },
+    gatewayYaml: `routes:
+  - name: site
+    match: { path_prefix: /site }
+    upstream: ${upstream.origin}
+    strip_prefix: true
+    governed: false
+  - name: ops
+    match: { path_prefix: /ops }
+    upstream: ${upstream.origin}
+    strip_prefix: true
+    tool: { name: restart_service }
+    on_escalation: forward
+    unscannable: release
+`,
+  });
+  for (const [method, path, body] of [['GET', '/site/page', undefined], ['POST', '/ops/restart', '{"service":"billing"}']] as const) {
+    const res = await rawRequest(gw.url, method, path, body, { 'content-type': 'application/json' });
+    assert.equal(res.status, 200, `${path}: ${res.body}`);
+    const csp = ([] as string[]).concat(res.headers['content-security-policy'] ?? []).join(', ');
+    assert.match(csp, /(^|, )sandbox(,|$)/, `${path}: ${csp}`);
+    assert.match(csp, /default-src 'self'/, `${path}: the upstream's own policy stays`);
+    assert.deepEqual(res.headers['set-cookie'], ['upstream_sid=42; Path=/'], path);
+  }
+});

@@ -12,6 +12,7 @@ import { sendProblem } from '../proxy-problems.ts';
 import { upstreamPath, type RequestTarget } from '../routes/route-matcher.ts';
 import { publishSidecarEvent } from '../sidecar-events.ts';
 import { upstreamFailure } from '../upstream/upstream-pools.ts';
+import { isolateUpstreamAnswer } from '../upstream/forward-headers.ts';
 import type { SidecarRoute } from '../routes/route-types.ts';
 
 export class UngovernedProxy {
@@ -25,7 +26,12 @@ export class UngovernedProxy {
 
   /** The proxy, loaded and made on first use; the request's body waits unread meanwhile. */
   #load(): Promise<ProxyServer> {
-    return (this.#proxy ??= import('http-proxy-3').then((loaded) => commonJsExports(loaded).createProxyServer({ xfwd: true, changeOrigin: true, ws: true })));
+    return (this.#proxy ??= import('http-proxy-3').then((loaded) => {
+      const proxy = commonJsExports(loaded).createProxyServer({ xfwd: true, changeOrigin: true, ws: true });
+      // Before the answer's head is written: bytes pass untouched, the headers are made harmless to the console's origin.
+      proxy.on('proxyRes', (answer) => isolateUpstreamAnswer(answer.headers));
+      return proxy;
+    }));
   }
 
   web(req: http.IncomingMessage, res: http.ServerResponse, route: SidecarRoute, target: RequestTarget): void {

@@ -86,5 +86,25 @@ export function childTraceparent(incoming: string | string[] | undefined): strin
 /** Response headers for the agent; `replacedBody` drops what described the upstream's bytes. */
 export function agentResponseHeaders(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>, replacedBody: boolean): HeaderMap {
   const drop = replacedBody ? ['content-length', 'content-encoding', 'content-md5', 'etag', 'content-range', 'accept-ranges'] : [];
-  return endToEndHeaders(headers as IncomingHttpHeaders, drop);
+  const out = endToEndHeaders(headers as IncomingHttpHeaders, drop);
+  isolateUpstreamAnswer(out);
+  return out;
+}
+
+/**
+ * An upstream's answer, made harmless to the gateway's own origin (in place). Routes without a
+ * host are served on the origin of /console, so an upstream's HTML page opened in a reviewer's
+ * browser would run as the console: read its CSRF token with the reviewer's session and approve
+ * reviews or flip the kill switch. `Content-Security-Policy: sandbox` makes the browser give the
+ * page an origin of its own with scripts off (a program calling a tool ignores it), and an
+ * upstream may not set the gateway's session cookie (fixing a reviewer's session).
+ */
+export function isolateUpstreamAnswer(headers: Record<string, string | string[] | undefined>): void {
+  const policy = headers['content-security-policy'];
+  headers['content-security-policy'] = policy === undefined ? 'sandbox' : [...(Array.isArray(policy) ? policy : [policy]), 'sandbox'];
+  const cookies = headers['set-cookie'];
+  if (cookies === undefined) return;
+  const kept = (Array.isArray(cookies) ? cookies : [cookies]).filter((cookie) => !GATEWAY_COOKIES.has(cookieName(cookie.split(';')[0] ?? '')));
+  if (kept.length === 0) delete headers['set-cookie'];
+  else headers['set-cookie'] = kept;
 }

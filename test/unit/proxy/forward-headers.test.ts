@@ -64,10 +64,15 @@ describe('childTraceparent', () => {
 
 describe('agentResponseHeaders', () => {
   const upstream = { 'content-type': 'application/json', 'content-length': '10', 'content-encoding': 'gzip', etag: '"1"', connection: 'close', 'x-upstream': 'a' };
+  // Sandboxed wherever it is opened: hostless routes share the console's origin.
   test('unchanged body: everything end-to-end passes', () => {
-    assert.deepEqual(agentResponseHeaders(upstream, false), { 'content-type': 'application/json', 'content-length': '10', 'content-encoding': 'gzip', etag: '"1"', 'x-upstream': 'a' });
+    assert.deepEqual(agentResponseHeaders(upstream, false), { 'content-type': 'application/json', 'content-length': '10', 'content-encoding': 'gzip', etag: '"1"', 'x-upstream': 'a', 'content-security-policy': 'sandbox' });
   });
   test('replaced body: length, encoding and validators go', () => {
-    assert.deepEqual(agentResponseHeaders(upstream, true), { 'content-type': 'application/json', 'x-upstream': 'a' });
+    assert.deepEqual(agentResponseHeaders(upstream, true), { 'content-type': 'application/json', 'x-upstream': 'a', 'content-security-policy': 'sandbox' });
+  });
+  test('the upstream\'s own policy stays beside the sandbox; it may not set the console\'s session cookie', () => {
+    const out = agentResponseHeaders({ 'content-security-policy': "img-src 'none'", 'set-cookie': ['gg_session=x', 'a=1', '__Host-gg_session=y; Secure'] }, false);
+    assert.deepEqual(out, { 'content-security-policy': ["img-src 'none'", 'sandbox'], 'set-cookie': ['a=1'] });
   });
 });
