@@ -62,8 +62,8 @@ export function consoleRoutes(dir: string | null): Route[] {
   const doc = { summary: 'The web console (CONSOLE_ENABLED; off by default when SERVICE_ENV=production)', tags: ['system'], responses: { 200: { description: 'The console page', contentType: 'text/html; charset=utf-8' } } };
 
   return [
-    { method: 'GET', path: '/console', meta: { public: true, doc }, handler: pageResult },
-    { method: 'GET', path: '/console/', meta: { public: true }, handler: pageResult },
+    { method: 'GET', path: '/console', meta: { public: true, page: true, doc }, handler: pageResult },
+    { method: 'GET', path: '/console/', meta: { public: true, page: true }, handler: pageResult },
     {
       method: 'GET', path: '/console/assets/{file}',
       meta: { public: true },

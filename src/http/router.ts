@@ -12,6 +12,11 @@ export interface RouteMeta {
   feature?: string;
   /** The OpenAPI operation: /openapi.json is generated from the routes. */
   doc?: OperationDoc;
+  /**
+   * A page a browser opens (the console): its query string belongs to whoever linked to it
+   * (`?utm_source=`), not to an API filter, so parameters it does not name are not refused.
+   */
+  page?: boolean;
 }
 
 export interface RequestContext {

@@ -160,7 +160,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   /** Entitlement and other hooks, query checks, then the handler: the part of a request a trace covers. */
   async function runRoute(ctx: RequestContext, route: Route): Promise<HandlerResult> {
     for (const hook of hooks) await hook(ctx, route);
-    if (ctx.method === 'GET' || ctx.method === 'HEAD') rejectUnknownQuery(ctx.query, route);
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !route.meta?.page) rejectUnknownQuery(ctx.query, route);
     return route.handler(ctx);
   }
 

@@ -35,7 +35,7 @@ export interface OperationDoc {
 export interface DocumentedRoute {
   method: string;
   path: string;
-  meta?: { public?: boolean; doc?: OperationDoc };
+  meta?: { public?: boolean; page?: boolean; doc?: OperationDoc };
 }
 
 export function buildOpenApiDocument(routes: readonly DocumentedRoute[], info: { version: string; variant: string }): object {
@@ -67,7 +67,7 @@ function operation(route: DocumentedRoute, doc: OperationDoc): object {
   // checked because the key store or the JWKS is unreachable is 503 AUTH_UNAVAILABLE (auth-hook.ts).
   if (!route.meta?.public) for (const status of [401, 503]) statuses.add(status);
   // Every GET refuses a query parameter it does not document (server.ts: 400 UNKNOWN_QUERY_PARAMETER).
-  if (route.method === 'GET') statuses.add(400);
+  if (route.method === 'GET' && !route.meta?.page) statuses.add(400);
   // The role table (src/auth/route-roles.ts): every route some role may not call can answer 403 ROLE_REQUIRED.
   if (Array.isArray(routeAccess(route.method, route.path))) statuses.add(403);
   if (doc.request) for (const status of [400, 413, 415, 422]) statuses.add(status);

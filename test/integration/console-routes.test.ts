@@ -37,6 +37,9 @@ test('the page and its assets come with the security headers, and the page has n
   assert.doesNotMatch(page.text, /<style|style=/, 'no inline style');
   assert.doesNotMatch(page.text, /https?:\/\//, 'nothing from a CDN');
   assert.equal((await gw.call('GET', '/console/')).status, 200);
+  // A link into the console may carry its own query (a mail campaign's ?utm_source=): the page still opens.
+  assert.equal((await gw.call('GET', '/console?utm_source=mail&x=1')).status, 200);
+  assert.equal((await gw.call('GET', '/console/?utm_source=mail')).status, 200);
   const script = /<script type="module" crossorigin src="\/console\/assets\/([\w.-]+\.js)"><\/script>/.exec(page.text)?.[1];
   assert.ok(script && ASSETS.includes(script), `the page loads a built script: ${page.text}`);
   const asset = await gw.call('GET', `/console/assets/${script}`);

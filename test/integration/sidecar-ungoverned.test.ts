@@ -180,7 +180,7 @@ test('an upstream answer cannot act as the console: sandboxed by CSP, and never 
   // Routes without a host share the console's origin: an upstream's HTML opened in a reviewer's
   // browser would otherwise run with the console's session and CSRF token.
   const upstream = await startToolServer(t);
-  const page = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+  const page = (_req: unknown, res: http.ServerResponse) => {
     res.writeHead(200, {
       'content-type': 'text/html', 'content-security-policy': "default-src 'self'",
       'set-cookie': ['gg_session=FIXED.mac; Path=/', '__Host-gg_session=FIXED.mac; Path=/; Secure', 'upstream_sid=42; Path=/'],
