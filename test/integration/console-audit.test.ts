@@ -77,6 +77,21 @@ describe('console: audit and certification (edge gateway, X-Service-Token)', () 
     await page.close();
   });
 
+  test('an id in the address is one path segment of the API call, never a path of its own', async () => {
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${gw.url}/console#/audit`);
+    await page.getByLabel('API key', { exact: true }).fill(auditorKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor();
+    await page.goto(`${gw.url}/console#/audit/..%2F..%2Fteam%2Fkeys`);
+    await page.waitForResponse((response) => response.url().includes('/v1/audit/executions/'));
+    assert.ok(!asked.some((path) => path.startsWith('/v1/team')), asked.join(' '));
+    assert.ok(asked.some((path) => path === '/v1/audit/executions/..%2F..%2Fteam%2Fkeys'), asked.join(' '));
+    await page.close();
+  });
+
   test('the certification view lists the ledger\'s agents with their status and a chart', async () => {
     const page = await browser.newPage();
     await page.goto(`${gw.url}/console#/certification`);

@@ -15,15 +15,15 @@ export function ExecutionDetail({ id }: { id: string }) {
   const { client, can } = useSession();
   const [erasure, setErasure] = useState<{ problem: Problem | null; done: string }>({ problem: null, done: '' });
   const loaded = useLoad(async (signal) => {
-    const row = await client.get<LedgerRow>(`/v1/audit/executions/${id}`, signal);
+    const row = await client.get<LedgerRow>(`/v1/audit/executions/${encodeURIComponent(id)}`, signal);
     const timeline: TimelineEntry[] = [];
     if (row.parent_envelope_id) {
-      const parent = await client.get<LedgerRow>(`/v1/audit/executions/${row.parent_envelope_id}`, signal).catch(() => null);
+      const parent = await client.get<LedgerRow>(`/v1/audit/executions/${encodeURIComponent(row.parent_envelope_id)}`, signal).catch(() => null);
       if (parent) timeline.push({ at: parent.created_at, label: `${parent.kind}: ${parent.outcome ?? ''}`, href: `#/audit/${parent.envelope_id}`, detail: 'parent' });
     }
     timeline.push({ at: row.created_at, label: `${row.kind}: ${row.outcome ?? ''}`, detail: 'this row' });
     if (row.outcome === 'escalate' || row.outcome === 'request_evidence') {
-      const review = await client.get<ReviewItemDetail>(`/v1/review/queue/${id}`, signal).catch((error) => {
+      const review = await client.get<ReviewItemDetail>(`/v1/review/queue/${encodeURIComponent(id)}`, signal).catch((error) => {
         if (error instanceof ApiProblem && error.problem.status < 500) return null;
         throw error;
       });
@@ -38,7 +38,7 @@ export function ExecutionDetail({ id }: { id: string }) {
   const erase = async () => {
     if (!window.confirm('Erase the personal data in this record? The fields are masked for good; the hash chain still verifies.')) return;
     try {
-      const result = await client.delete<{ erased_paths?: string[] }>(`/v1/audit/executions/${id}/pii`);
+      const result = await client.delete<{ erased_paths?: string[] }>(`/v1/audit/executions/${encodeURIComponent(id)}/pii`);
       setErasure({ problem: null, done: `Personal data erased${result.erased_paths ? `: ${result.erased_paths.join(', ')}` : ''}.` });
       loaded.reload();
     } catch (error) {

@@ -47,8 +47,8 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
       while (!controller.signal.aborted) {
         try {
           const path = revision.current === null
-            ? `/v1/review/queue/${id}`
-            : `/v1/review/queue/${id}?wait=${WAIT_SECONDS}&revision=${revision.current}`;
+            ? `/v1/review/queue/${encodeURIComponent(id)}`
+            : `/v1/review/queue/${encodeURIComponent(id)}?wait=${WAIT_SECONDS}&revision=${revision.current}`;
           const next = await client.get<ReviewItemDetail>(path, controller.signal);
           if (revision.current !== null && next.revision !== revision.current && !acting.current) announce(next);
           revision.current = next.revision;
@@ -73,7 +73,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
       setNotice(done);
       onQueueChange();
       // The long-poll sees the new row as well; read now so the buttons change at once.
-      const fresh = await client.get<ReviewItemDetail>(`/v1/review/queue/${id}`);
+      const fresh = await client.get<ReviewItemDetail>(`/v1/review/queue/${encodeURIComponent(id)}`);
       // Another reviewer's change that landed while this action ran (the long-poll kept quiet
       // meanwhile): the item moved past the revision this action made.
       if (typeof after?.revision === 'number' && fresh.revision > after.revision) announce(fresh);
@@ -89,8 +89,8 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
   const open = item !== null && (item.status === 'pending' || item.status === 'claimed');
   // The tier must include the queue and a role must allow verdicts (the gateway refuses others with 403 ROLE_REQUIRED anyway).
   const mayReview = can('review_queue') && (me.roles === undefined || me.roles.some((role) => REVIEW_ROLES.includes(role)));
-  const claim = () => act(() => client.post(`/v1/review/queue/${id}/claim`, {}), 'You claimed this item.');
-  const release = () => act(() => client.post(`/v1/review/queue/${id}/release`, {}), 'You released this item.');
+  const claim = () => act(() => client.post(`/v1/review/queue/${encodeURIComponent(id)}/claim`, {}), 'You claimed this item.');
+  const release = () => act(() => client.post(`/v1/review/queue/${encodeURIComponent(id)}/release`, {}), 'You released this item.');
   const resolve = (outcome: 'approve' | 'reject') => {
     if (!note.trim()) {
       setProblem({ status: 0, code: 'NOTE_REQUIRED', title: 'A note is required', detail: `Say why you ${outcome} this call; the note is recorded with the verdict.` });
@@ -98,7 +98,7 @@ export function ReviewDecision({ id, position, onQueueChange }: { id: string; po
       return;
     }
     const body = { outcome, note: note.trim(), ...(outcome === 'approve' && !item?.tool_change && grantBody(grant) ? { grant: grantBody(grant) } : {}) };
-    void act(() => client.post(`/v1/review/queue/${id}/resolution`, body), outcome === 'approve' ? 'Approved.' : 'Rejected.');
+    void act(() => client.post(`/v1/review/queue/${encodeURIComponent(id)}/resolution`, body), outcome === 'approve' ? 'Approved.' : 'Rejected.');
   };
   // Enter in the form must not resolve anything: only the two buttons do.
   const onSubmit = (event: FormEvent) => event.preventDefault();
