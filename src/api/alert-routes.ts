@@ -9,6 +9,7 @@ import type { ReloadStatus } from '../config/reload-core.ts';
 import { validateRequest, type SchemaName } from '../schemas/index.ts';
 import { QueryReader, pagingParameters } from './query-params.ts';
 import { actorOf } from './actor.ts';
+import { requireFleetWide, type TeamAgents } from './team-scope.ts';
 
 const MAX_SILENCE_SECONDS = 7 * 86_400;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,6 +21,8 @@ export interface AlertRouteDeps {
   reload: () => ReloadStatus;
   versions: () => { policy_version: string; score_version: string };
   now?: () => number;
+  /** Team scoping (team-scope.ts): silencing is for fleet-wide credentials. */
+  teamAgents?: TeamAgents;
 }
 
 export function alertRoutes(deps: AlertRouteDeps): Route[] {
@@ -80,6 +83,8 @@ export function alertRoutes(deps: AlertRouteDeps): Route[] {
         if (body.silence !== undefined && (silenceSeconds === undefined || silenceSeconds > MAX_SILENCE_SECONDS)) {
           throw new ApiError('VALIDATION_FAILED', 'Invalid request: silence.', { errors: [{ path: 'silence', message: 'must be a duration from 1s to 7d (e.g. 30m, 4h)' }] });
         }
+        // Silencing keeps everyone's notifications of the rule quiet: not a team's call to make.
+        if (silenceSeconds !== undefined) await requireFleetWide(ctx, deps.teamAgents, 'Silencing an alert');
         const alert = await deps.store.get(id.toLowerCase());
         if (!alert) throw new ApiError('ALERT_NOT_FOUND', `No alert with id ${id}.`);
         const by = actorOf(ctx, body.by);

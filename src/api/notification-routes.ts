@@ -2,12 +2,13 @@
 // delivery with its payload, and sending a dead or failing delivery back to the queue (recorded
 // as a `notification_retry` ledger row naming who did it).
 
-import { ApiError, type Route } from '../http/index.ts';
+import { ApiError, type RequestContext, type Route } from '../http/index.ts';
 import { SCORE_VERSION } from '../governance/index.ts';
 import { eventEntry, type Ledger } from '../ledger/index.ts';
 import { DELIVERY_STATUSES, NOTIFICATION_EVENTS, type Delivery, type RunningNotifications } from '../notify/index.ts';
 import { QueryReader, pagingParameters } from './query-params.ts';
 import { actorOf } from './actor.ts';
+import { requireFleetWide, type TeamAgents } from './team-scope.ts';
 
 export const DELIVERY_DEFAULT_LIMIT = 50;
 export const DELIVERY_MAX_LIMIT = 500;
@@ -19,9 +20,12 @@ export interface NotificationRouteDeps {
   notifications: RunningNotifications;
   ledger: Ledger;
   policies: { current(): { version: string } };
+  /** Team scoping (team-scope.ts): the outbox carries every team's events, so a team's credential is refused. */
+  teamAgents?: TeamAgents;
 }
 
 export function notificationRoutes(deps: NotificationRouteDeps): Route[] {
+  const fleetWide = (ctx: RequestContext) => requireFleetWide(ctx, deps.teamAgents, 'The webhook outbox');
   const find = async (raw: string | undefined): Promise<Delivery> => {
     const delivery = raw && UUID.test(raw) ? await deps.notifications.store.get(raw.toLowerCase()) : undefined;
     if (!delivery) throw new ApiError('DELIVERY_NOT_FOUND', `No webhook delivery with id "${raw ?? ''}".`);
@@ -45,6 +49,7 @@ export function notificationRoutes(deps: NotificationRouteDeps): Route[] {
         },
       },
       handler: async (ctx) => {
+        await fleetWide(ctx);
         const q = new QueryReader(ctx.query);
         const status = q.oneOf('status', DELIVERY_STATUSES);
         const event = q.oneOf('event', NOTIFICATION_EVENTS);
@@ -64,7 +69,10 @@ export function notificationRoutes(deps: NotificationRouteDeps): Route[] {
           responses: { 200: { description: 'The delivery', schema: 'NotificationDelivery' } }, errors: [403, 404],
         },
       },
-      handler: async (ctx) => ({ body: view(await find(ctx.params.id), true) }),
+      handler: async (ctx) => {
+        await fleetWide(ctx);
+        return { body: view(await find(ctx.params.id), true) };
+      },
     },
     {
       method: 'POST', path: '/v1/notifications/deliveries/{id}/retry',
@@ -78,6 +86,7 @@ export function notificationRoutes(deps: NotificationRouteDeps): Route[] {
         },
       },
       handler: async (ctx) => {
+        await fleetWide(ctx);
         const { store } = deps.notifications;
         const delivery = await find(ctx.params.id);
         const notRetryable = (status: string) => new ApiError('DELIVERY_NOT_RETRYABLE',

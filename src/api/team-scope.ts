@@ -37,6 +37,18 @@ export async function requireTeamAgent(ctx: RequestContext, teamAgents: TeamAgen
 }
 
 /**
+ * For what serves the whole fleet rather than some agents (the webhook outbox, whose events name
+ * every team's agents and reviews; silencing an alert everyone is notified of): a caller whose
+ * reads are limited to a team's agents is 403 TEAM_FORBIDDEN.
+ */
+export async function requireFleetWide(ctx: RequestContext, teamAgents: TeamAgents | undefined, what: string): Promise<void> {
+  if (await readScope(ctx, teamAgents) === undefined) return;
+  throw new ApiError('TEAM_FORBIDDEN', `${what} serves the whole fleet; a credential limited to team ${ctx.principal!.team}'s agents may not.`, {
+    extensions: { team: null, current_team: ctx.principal!.team },
+  });
+}
+
+/**
  * For a route that reads or acts on a stored envelope by id (a review item, a decision re-run, a
  * policy dry run of an envelope): one of an agent outside the caller's team answers `notFound`,
  * as an unknown id would. Reads the row only for a team-scoped caller.

@@ -241,7 +241,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
       }) : []),
       ...judgeRoutes({ config: config.judge, jobs: judge?.jobs }),
       ...certifyRoutes({ certification, keys: certificateKeys, policies, teamAgents }),
-      ...(notifications ? notificationRoutes({ notifications, ledger, policies }) : []),
+      ...(notifications ? notificationRoutes({ notifications, ledger, policies, teamAgents }) : []),
       ...(sso ? ssoRoutes({ sso, defaultTier: config.defaultTier, logger, onSignIn: keys && recordSsoMembership(keys, access, options.now) }) : []),
       ...teamRoutes({ keys, ledger, access, now: options.now }),
       ...(insight ? analyticsRoutes({
@@ -253,7 +253,7 @@ export async function startGateway(config: Config, options: StartOptions = {}): 
         },
       }) : []),
       ...(insight ? alertRoutes({
-        store: insight.alertStore, ledger, rules: () => insight!.alertRules.current(), reload: () => insight!.alertRules.status(), now: options.now,
+        store: insight.alertStore, ledger, rules: () => insight!.alertRules.current(), reload: () => insight!.alertRules.status(), now: options.now, teamAgents,
         versions: () => ({ policy_version: policies.current().version, score_version: SCORE_VERSION }),
       }) : []),
       ...(reports ? reportRoutes({ reports, now: options.now }) : []),

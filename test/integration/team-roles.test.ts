@@ -204,6 +204,21 @@ for (const store of ['sqlite', 'postgres'] as const) {
       const theirRerun = await auditor('POST', `/v1/runtime/decision/${billItem}`);
       assert.deepEqual([theirRerun.status, theirRerun.body.code], [404, 'ENVELOPE_NOT_FOUND'], theirRerun.text);
       assert.equal((await rowsOfKind(f, 'decision')).length, decisionsBefore);
+      // The webhook outbox carries every team's events (review notes included), and silencing an
+      // alert quiets it for everyone: fleet-wide credentials only.
+      for (const [method, path, body] of [
+        ['GET', '/v1/notifications/deliveries', undefined],
+        ['GET', '/v1/notifications/deliveries/00000000-0000-4000-8000-000000000000', undefined],
+        ['POST', '/v1/notifications/deliveries/00000000-0000-4000-8000-000000000000/retry', {}],
+        ['POST', '/v1/alerts/00000000-0000-4000-8000-000000000000/ack', { silence: '1h' }],
+      ] as const) {
+        const caller = method === 'POST' && path.includes('retry') ? as(f.gw, (await f.key('payments', { roles: ['operator'] })).key) : auditor;
+        const res = await caller(method, path, body);
+        assert.deepEqual([res.status, res.body.code], [403, 'TEAM_FORBIDDEN'], `${method} ${path}: ${res.text}`);
+      }
+      assert.equal((await f.admin('GET', '/v1/notifications/deliveries')).status, 200);
+      const ack = await auditor('POST', '/v1/alerts/00000000-0000-4000-8000-000000000000/ack', { note: 'seen' });
+      assert.deepEqual([ack.status, ack.body.code], [404, 'ALERT_NOT_FOUND'], 'a plain acknowledgement is not refused');
       // So does a policy dry run of an envelope, which answers its failures as well.
       const theirDryRun = await auditor('POST', '/v1/policy/evaluate', { envelope_id: billItem });
       assert.deepEqual([theirDryRun.status, theirDryRun.body.code], [404, 'ENVELOPE_NOT_FOUND'], theirDryRun.text);
