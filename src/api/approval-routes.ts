@@ -13,6 +13,9 @@ const GRANT_MAX_LIMIT = 200;
 const NAME = /^[\w\-.:@/]{1,256}$/;
 const grantPath = { name: 'id', in: 'path' as const, required: true, description: 'The grant id (its ledger row).', schema: { type: 'string', format: 'uuid' } };
 
+/** A revocation's note: one line of up to 2,000 characters (it travels in the query string). */
+const REVOKE_NOTE = /^[^\u0000-\u001f\u007f]{1,2000}$/;
+
 export function approvalRoutes(grants: GrantBook, teamAgents?: TeamAgents): Route[] {
   return [
     {
@@ -65,14 +68,18 @@ export function approvalRoutes(grants: GrantBook, teamAgents?: TeamAgents): Rout
       meta: {
         feature: 'review_queue',
         doc: {
-          summary: 'Revoke an approval grant', tags: ['review'], parameters: [grantPath],
+          summary: 'Revoke an approval grant', tags: ['review'],
+          parameters: [grantPath, { name: 'note', in: 'query', description: 'Why the grant is revoked: recorded with the revocation.', schema: { type: 'string', pattern: REVOKE_NOTE.source } }],
           responses: { 200: { description: 'The grant, now revoked', schema: 'ApprovalGrant' } }, errors: [403, 404, 409, 503],
         },
       },
       handler: async (ctx) => {
         const id = envelopeIdParam(ctx.params.id);
+        const q = new QueryReader(ctx.query);
+        const note = q.string('note', REVOKE_NOTE) ?? null;
+        q.done();
         await requireInReadScope(ctx, teamAgents, (await grants.get(id)).agent_id, () => new ApiError('GRANT_NOT_FOUND', `No approval grant with id ${id}.`));
-        return { body: await grants.revoke(id, actorOf(ctx), ctx.query.get('note')) };
+        return { body: await grants.revoke(id, actorOf(ctx), note) };
       },
     },
   ];

@@ -3146,15 +3146,6 @@ export interface operations {
                     "text/html; charset=utf-8": unknown;
                 };
             };
-            /** @description INVALID_JSON: Request body is not valid JSON; MALFORMED_REQUEST: The request is not well-formed HTTP; REQUEST_INCOMPLETE: The request body ended before it was complete; UNKNOWN_QUERY_PARAMETER: The route does not take this query parameter; TOOL_NOT_IDENTIFIED: The sidecar cannot tell which tool this request calls; PROXY_PATH_REJECTED: The proxied path is not allowed; ADMISSION_REVIEW_INVALID: The request is not an admission.k8s.io/v1 AdmissionReview of a Pod; SSO_RELAY_STATE_INVALID: The return path is not a same-origin relative path; SSO_RESPONSE_MALFORMED: The SAML response is not well-formed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description INTERNAL: Internal gateway error */
             500: {
                 headers: {
@@ -4385,7 +4376,10 @@ export interface operations {
     };
     deleteV1ApprovalsId: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Why the grant is revoked: recorded with the revocation. */
+                note?: string;
+            };
             header?: never;
             path: {
                 /** @description The grant id (its ledger row). */
@@ -4433,6 +4427,15 @@ export interface operations {
             };
             /** @description ALREADY_RESOLVED: This review item is already resolved; NOT_IN_REVIEW: This record is not in the review queue; REVIEW_CONFLICT: The review item changed while you acted on it; REVIEW_CLAIMED: Another reviewer holds this review item; REVIEW_NOT_CLAIMED: This review item is not claimed by you; GRANT_REVOKED: This approval grant is already revoked; NOT_DECIDABLE: This record carries no decision to re-run; IDEMPOTENCY_CONFLICT: This pre-check already has a post-check for a different request; POLICY_VERSION_MISMATCH: Certification is only against the policy version in force; DELIVERY_NOT_RETRYABLE: Only a dead or failed webhook delivery can be retried; MEMBER_EXISTS: This person is already a member of the team; KEY_ALREADY_REVOKED: This API key is already revoked; AUTH_DISABLED: Team management needs AUTH_ENABLED=true; REPORT_NOT_READY: The report is not ready */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
