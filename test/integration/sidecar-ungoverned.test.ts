@@ -11,6 +11,22 @@ import { startTestGateway } from '../helpers/gateway.ts';
 import { rawRequest, startToolServer } from '../helpers/tool-server.ts';
 import { writeOpsBundle } from '../helpers/ops-bundle.ts';
 
+/** An ungoverned route (/site) and a governed one (/ops, restart_service) to the same upstream; the ops route is last, so a caller may add to it. */
+function siteAndOpsRoutes(origin: string): string {
+  return `routes:
+  - name: site
+    match: { path_prefix: /site }
+    upstream: ${origin}
+    strip_prefix: true
+    governed: false
+  - name: ops
+    match: { path_prefix: /ops }
+    upstream: ${origin}
+    strip_prefix: true
+    tool: { name: restart_service }
+    on_escalation: forward`;
+}
+
 /** A websocket server that just greets: enough to see the upgrade and the frames cross the sidecar. */
 async function startGreeter(t: import('node:test').TestContext, seen: (req: http.IncomingMessage) => void = () => {}): Promise<string> {
   const server = http.createServer((_req, res) => res.end('plain'));
@@ -136,18 +152,7 @@ test('the console\'s session cookie never reaches an upstream, on ungoverned, go
   const gw = await startTestGateway(t, {
     agentId: 'ops-agent-1',
     env: { POLICIES_DIR: writeOpsBundle(t) },
-    gatewayYaml: `routes:
-  - name: site
-    match: { path_prefix: /site }
-    upstream: ${upstream.origin}
-    strip_prefix: true
-    governed: false
-  - name: ops
-    match: { path_prefix: /ops }
-    upstream: ${upstream.origin}
-    strip_prefix: true
-    tool: { name: restart_service }
-    on_escalation: forward
+    gatewayYaml: `${siteAndOpsRoutes(upstream.origin)}
   - name: live
     match: { path_prefix: /live }
     upstream: ${greeter}
@@ -192,18 +197,7 @@ test('an upstream answer cannot act as the console: sandboxed by CSP, and never 
   const gw = await startTestGateway(t, {
     agentId: 'ops-agent-1',
     env: { POLICIES_DIR: writeOpsBundle(t) },
-    gatewayYaml: `routes:
-  - name: site
-    match: { path_prefix: /site }
-    upstream: ${upstream.origin}
-    strip_prefix: true
-    governed: false
-  - name: ops
-    match: { path_prefix: /ops }
-    upstream: ${upstream.origin}
-    strip_prefix: true
-    tool: { name: restart_service }
-    on_escalation: forward
+    gatewayYaml: `${siteAndOpsRoutes(upstream.origin)}
     unscannable: release
 `,
   });
