@@ -3,9 +3,9 @@
 // is signed into a certificate. Every attempt, pass or fail, and every revocation is a ledger row.
 
 import { entryBoundedCache } from '../interop/entry-bounded-cache.ts';
-import { SCORE_VERSION, OUTCOMES, type Outcome, type RiskTier } from '../governance/index.ts';
+import { SCORE_VERSION, OUTCOMES, countsTowardReliability, type Outcome, type RiskTier } from '../governance/index.ts';
 import { ApiError } from '../http/index.ts';
-import { eventEntry, isCallKind, newEnvelopeId, type Ledger, type LedgerRow } from '../ledger/index.ts';
+import { eventEntry, isCallKind, newEnvelopeId, type Ledger, type LedgerRow, type LedgerRowSummary } from '../ledger/index.ts';
 import type { PolicyBundle } from '../policy/index.ts';
 import type { CertificateKeys } from './certificate-keys.ts';
 import { signCertificate } from './certificates.ts';
@@ -184,16 +184,31 @@ export class CertificationService {
     const calls: DecidedCall[] = [];
     for (let offset = 0; offset < MAX_HISTORY_ROWS; offset += PAGE) {
       const { rows } = await this.#deps.ledger.list({ agent_id: agentId, limit: PAGE, offset });
+      const operators = await this.#operatorDecided(rows);
       for (const row of rows) {
         const at = Date.parse(row.created_at);
         if (at < since) return calls;
-        if (isCallKind(row.kind) && row.outcome && (OUTCOMES as readonly string[]).includes(row.outcome)) {
+        if (isCallKind(row.kind) && row.outcome && (OUTCOMES as readonly string[]).includes(row.outcome) && !operators.has(row.envelope_id)) {
           calls.push({ outcome: row.outcome as Outcome, risk_tier: row.risk_tier as RiskTier | null, at });
         }
       }
       if (rows.length < PAGE) break;
     }
     return calls;
+  }
+
+  /**
+   * The blocks of `rows` the operator decided (the kill switch): not the agent's record, as its
+   * reliability leaves them out (governance/reliability.ts). Who decided is in the payload, which a
+   * listing does not carry, so only blocks (all the kill switch decides) are read in full; a row
+   * whose payload expired cannot say, and counts, as it does for reliability.
+   */
+  async #operatorDecided(rows: readonly LedgerRowSummary[]): Promise<Set<string>> {
+    const blocks = rows.filter((row) => isCallKind(row.kind) && row.outcome === 'block');
+    const full = await Promise.all(blocks.map((row) => this.#deps.ledger.get(row.envelope_id)));
+    return new Set(full
+      .filter((row) => typeof row?.payload?.decided_by === 'string' && !countsTowardReliability(row.payload.decided_by))
+      .map((row) => row!.envelope_id));
   }
 }
 

@@ -196,3 +196,18 @@ test('a CEL rule escalates an uncertified agent; once certified, the same call i
   const badContext = await dryRun({ agent_certified: 'yes' });
   assert.equal(badContext.status, 422);
 });
+
+test('blocks by the kill switch are the operator\'s, not the agent\'s: they count neither as calls nor as blocks', async (t) => {
+  const gateway = await gatewayWith(t);
+  await history(gateway, 'support-agent-11', 3);
+  await gateway.call('POST', '/v1/runtime/kill-switch', { active: true, reason: 'drill', actor: 'sre-alice' });
+  for (let i = 0; i < 3; i += 1) {
+    const blocked = await gateway.call('POST', '/v1/runtime/pre-check', preCheckBody({ agent_id: 'support-agent-11', action: 'search_kb', params: { query: 'ticket status' } }));
+    assert.equal(blocked.body.decision.outcome, 'block');
+  }
+  await gateway.call('POST', '/v1/runtime/kill-switch', { active: false, reason: 'drill over', actor: 'sre-alice' });
+  const result = await gateway.call('POST', '/v1/certify/agent', { agent_id: 'support-agent-11', policy_version: await policyVersion(gateway) });
+  assert.equal(result.status, 200, result.text);
+  assert.equal(result.body.passed, true, JSON.stringify(result.body.criteria));
+  assert.deepEqual([result.body.figures.calls, result.body.figures.blocked, result.body.figures.critical_blocks], [3, 0, 0]);
+});
