@@ -76,7 +76,7 @@ export class CertificationService {
     }
     const now = this.#now();
     const criteria = bundle.certification;
-    const suite = request.suite ? replaySuite(bundle, request.suite.cases) : null;
+    const suite = request.suite ? replaySuite(bundle, request.agent_id, request.suite.cases) : null;
     const [calls, reliability] = await Promise.all([
       this.#history(request.agent_id, now - criteria.history_window_seconds * 1000),
       this.#deps.reliability(request.agent_id, now),

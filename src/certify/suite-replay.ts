@@ -4,7 +4,7 @@
 import { ApiError } from '../http/index.ts';
 import { ConfigFileError, formatConfigFileIssue } from '../config/index.ts';
 import type { PolicyBundle } from '../policy/index.ts';
-import { readCaseFile } from '../cli/policy-test-cases.ts';
+import { readCaseFile, type PolicyTestCase } from '../cli/policy-test-cases.ts';
 import { runPolicyTest } from '../cli/policy-test-runner.ts';
 import type { SuiteFailure } from './criteria.ts';
 
@@ -12,7 +12,7 @@ export type SuiteCaseInput = Record<string, unknown>;
 
 const LABEL = 'request.suite';
 
-export function replaySuite(bundle: PolicyBundle, cases: readonly SuiteCaseInput[]): { cases: number; failures: SuiteFailure[] } {
+export function replaySuite(bundle: PolicyBundle, agentId: string, cases: readonly SuiteCaseInput[]): { cases: number; failures: SuiteFailure[] } {
   // JSON is YAML: the cases go through the same reader (and the same checks) as tests/*.yaml.
   let read;
   try {
@@ -27,9 +27,35 @@ export function replaySuite(bundle: PolicyBundle, cases: readonly SuiteCaseInput
       errors: issues.map((issue) => ({ path: `suite.${issue.path || 'cases'}`, message: formatConfigFileIssue(issue) })),
     });
   }
+  refuseOtherAgents(read.cases, agentId);
   const failures = read.cases
     .map((testCase) => runPolicyTest(bundle, testCase))
     .filter((result) => !result.passed)
     .map((result) => ({ name: result.case.name, mismatches: result.mismatches }));
   return { cases: read.cases.length, failures };
+}
+
+/**
+ * Every case must be a call of the agent being certified: a case naming another agent replays
+ * that agent's behaviour, so its pass would vouch for the wrong agent. Refused, not rewritten:
+ * a suite that names someone else was written for someone else.
+ */
+function refuseOtherAgents(cases: readonly PolicyTestCase[], agentId: string): void {
+  const mismatches = cases.flatMap((testCase, index) => {
+    const named = subjectAgent(testCase);
+    return named && named.agentId !== agentId ? [{ index, name: testCase.name, ...named }] : [];
+  });
+  if (mismatches.length === 0) return;
+  const names = mismatches.map((mismatch) => `'${mismatch.name}'`).join(', ');
+  throw new ApiError('SUITE_AGENT_MISMATCH', `${mismatches.length === 1 ? 'Suite case' : 'Suite cases'} ${names} ${mismatches.length === 1 ? 'names' : 'name'} another agent than ${agentId}, the agent being certified; nothing was certified.`, {
+    errors: mismatches.map((mismatch) => ({ path: `suite.cases[${mismatch.index}].${mismatch.path}`, message: `is ${mismatch.agentId}, not ${agentId} (case '${mismatch.name}')` })),
+  });
+}
+
+/** The agent a case's call is made by, and where the case says so. */
+function subjectAgent({ subject }: PolicyTestCase): { agentId: string; path: string } | undefined {
+  if (subject.pre_check) return { agentId: subject.pre_check.agent_id, path: 'pre_check.agent_id' };
+  if (subject.validate) return { agentId: subject.validate.agent_id, path: 'validate.agent_id' };
+  if (subject.post_check) return { agentId: subject.post_check.pre_check.agent_id, path: 'post_check.pre_check.agent_id' };
+  return undefined;
 }

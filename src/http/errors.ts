@@ -61,6 +61,7 @@ export const ERRORS = {
   CONSOLE_NOT_BUILT: { status: 503, title: 'The web console has not been built' },
   ADMISSION_REVIEW_INVALID: { status: 400, title: 'The request is not an admission.k8s.io/v1 AdmissionReview of a Pod' },
   POLICY_VERSION_MISMATCH: { status: 409, title: 'Certification is only against the policy version in force' },
+  SUITE_AGENT_MISMATCH: { status: 422, title: 'A certification suite case names another agent than the one certified' },
   CERTIFICATE_NOT_FOUND: { status: 404, title: 'No such certificate' },
   DELIVERY_NOT_FOUND: { status: 404, title: 'Unknown webhook delivery' },
   DELIVERY_NOT_RETRYABLE: { status: 409, title: 'Only a dead or failed webhook delivery can be retried' },

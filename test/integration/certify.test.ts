@@ -211,3 +211,22 @@ test('blocks by the kill switch are the operator\'s, not the agent\'s: they coun
   assert.equal(result.body.passed, true, JSON.stringify(result.body.criteria));
   assert.deepEqual([result.body.figures.calls, result.body.figures.blocked, result.body.figures.critical_blocks], [3, 0, 0]);
 });
+
+test('a suite case that names another agent is refused (422 SUITE_AGENT_MISMATCH, the case named), and nothing is certified', async (t) => {
+  const gateway = await gatewayWith(t);
+  await history(gateway, 'support-agent-12', 3);
+  const suite = {
+    cases: [
+      { name: 'its own lookup', validate: validateBody({ agent_id: 'support-agent-12' }), expect: { outcome: 'approve' } },
+      { name: 'a lookup by a better-behaved agent', validate: validateBody({ agent_id: 'support-agent-13' }), expect: { outcome: 'approve' } },
+      { name: 'a search by it too', pre_check: preCheckBody({ agent_id: 'support-agent-13', action: 'search_kb', params: { query: 'x' } }), expect: { outcome: 'approve' } },
+    ],
+  };
+  const result = await gateway.call('POST', '/v1/certify/agent', { agent_id: 'support-agent-12', policy_version: await policyVersion(gateway), suite });
+  assert.equal(result.status, 422, result.text);
+  assert.match(result.headers.get('content-type') ?? '', /application\/problem\+json/);
+  assert.equal(result.body.code, 'SUITE_AGENT_MISMATCH');
+  assert.match(result.body.detail, /a lookup by a better-behaved agent/);
+  assert.deepEqual(result.body.errors.map((e: { path: string }) => e.path), ['suite.cases[1].validate.agent_id', 'suite.cases[2].pre_check.agent_id']);
+  assert.equal((await gateway.call('GET', '/v1/certify/agents/support-agent-12')).body.history.length, 0);
+});

@@ -3431,7 +3431,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3505,7 +3505,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3586,7 +3586,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3660,7 +3660,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3745,7 +3745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3830,7 +3830,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3915,7 +3915,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3998,7 +3998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4081,7 +4081,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4166,7 +4166,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4249,7 +4249,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4345,7 +4345,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +4434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4513,7 +4513,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4592,7 +4592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4685,7 +4685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5009,7 +5009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,7 +5086,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5203,7 +5203,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5450,7 +5450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5727,7 +5727,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5888,7 +5888,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6063,7 +6063,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6161,7 +6161,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6288,7 +6288,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6388,7 +6388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6505,7 +6505,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6622,7 +6622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6739,7 +6739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6856,7 +6856,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6982,7 +6982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7229,7 +7229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7352,7 +7352,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7457,7 +7457,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7562,7 +7562,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7683,7 +7683,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7758,7 +7758,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7850,7 +7850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8131,7 +8131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8236,7 +8236,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8322,7 +8322,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8436,7 +8436,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8603,7 +8603,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8708,7 +8708,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8797,7 +8797,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8914,7 +8914,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9004,7 +9004,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
+            /** @description JSON_DUPLICATE_KEY: A JSON member name appears more than once; JSON_NUMBER_INEXACT: A JSON number cannot be read exactly; JSON_TOO_DEEP: The JSON document nests too deeply; JSON_INVALID_STRING: A JSON string is not valid Unicode text; JSON_RESERVED_KEY: A JSON member name is reserved; VALIDATION_FAILED: Request does not match the schema; POLICY_INVALID: The policy bundle in the request is invalid; SUITE_AGENT_MISMATCH: A certification suite case names another agent than the one certified; PERIOD_INVALID: The period is empty, reversed, too long or in the future; BUCKET_INVALID: The bucket size does not fit the period or its grain */
             422: {
                 headers: {
                     [name: string]: unknown;
