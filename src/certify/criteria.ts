@@ -47,7 +47,10 @@ export interface CriteriaInput {
   now: number;
 }
 
+// For reading only: a criterion compares the exact figures, so that `passed` is always
+// `actual <= threshold` (1 block in 30 calls, 0.0333..., fails a limit of 0.0333).
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;
+const percent = (rate: number): string => `${Math.round(rate * 10_000) / 100}%`;
 
 export function evaluateCriteria(input: CriteriaInput): { passed: boolean; criteria: CriterionResult[]; figures: CertificationFigures } {
   const { criteria, calls, reliability, suite, now } = input;
@@ -55,8 +58,8 @@ export function evaluateCriteria(input: CriteriaInput): { passed: boolean; crite
   const escalated = calls.filter((call) => call.outcome === 'escalate' || call.outcome === 'request_evidence').length;
   const criticalSince = now - criteria.critical_failure_window_seconds * 1000;
   const criticalBlocks = calls.filter((call) => call.risk_tier === 'critical' && call.outcome === 'block' && call.at >= criticalSince).length;
-  const blockRate = calls.length === 0 ? 0 : round(blocked / calls.length);
-  const escalationRate = calls.length === 0 ? 0 : round(escalated / calls.length);
+  const blockRate = calls.length === 0 ? 0 : blocked / calls.length;
+  const escalationRate = calls.length === 0 ? 0 : escalated / calls.length;
   const windowDays = round(criteria.critical_failure_window_seconds / 86_400);
   const results: CriterionResult[] = [
     {
@@ -65,11 +68,11 @@ export function evaluateCriteria(input: CriteriaInput): { passed: boolean; crite
     },
     {
       name: 'block_rate', passed: blockRate <= criteria.max_block_rate, actual: blockRate, threshold: criteria.max_block_rate,
-      detail: `${blocked} of ${calls.length} calls blocked; at most ${criteria.max_block_rate * 100}% allowed`,
+      detail: `${blocked} of ${calls.length} calls blocked (${percent(blockRate)}); at most ${percent(criteria.max_block_rate)} allowed`,
     },
     {
       name: 'escalation_rate', passed: escalationRate <= criteria.max_escalation_rate, actual: escalationRate, threshold: criteria.max_escalation_rate,
-      detail: `${escalated} of ${calls.length} calls escalated or asked for evidence; at most ${criteria.max_escalation_rate * 100}% allowed`,
+      detail: `${escalated} of ${calls.length} calls escalated or asked for evidence (${percent(escalationRate)}); at most ${percent(criteria.max_escalation_rate)} allowed`,
     },
     {
       name: 'no_critical_failures', passed: criticalBlocks === 0, actual: criticalBlocks, threshold: 0,

@@ -34,7 +34,7 @@ test('a critical block older than the window does not count', () => {
   assert.equal(evaluateCriteria({ criteria, calls, reliability: 90, suite: null, now: NOW }).passed, true);
 });
 
-test('property: passed is exactly "every criterion passed", and rates stay within 0..1', () => {
+test('property: passed is exactly "every criterion passed", rates stay within 0..1, and a rate passes exactly when actual <= threshold', () => {
   const call = fc.record({
     outcome: fc.constantFrom('approve', 'block', 'escalate', 'request_evidence' as const),
     risk_tier: fc.constantFrom('low', 'medium', 'high', 'critical', null),
@@ -44,8 +44,25 @@ test('property: passed is exactly "every criterion passed", and rates stay withi
     const result = evaluateCriteria({ criteria, calls, reliability, suite: null, now: NOW });
     assert.equal(result.passed, result.criteria.every((c) => c.passed));
     for (const name of ['block_rate', 'escalation_rate']) {
-      const rate = result.criteria.find((c) => c.name === name)!.actual!;
-      assert.ok(rate >= 0 && rate <= 1);
+      const criterion = result.criteria.find((c) => c.name === name)!;
+      assert.ok(criterion.actual! >= 0 && criterion.actual! <= 1);
+      assert.equal(criterion.passed, criterion.actual! <= criterion.threshold!, 'passed is what the published figures say');
     }
   }));
+});
+
+test('a rate just above an uneven limit fails: rates are compared unrounded (1 in 30 is 0.0333...; the limit 0.0333)', () => {
+  const uneven = { ...criteria, max_block_rate: 0.0333, max_escalation_rate: 0.0333 };
+  const blocked = evaluateCriteria({ criteria: uneven, calls: [...approved(29), { outcome: 'block', risk_tier: 'low', at: NOW }], reliability: 90, suite: null, now: NOW });
+  const blockRate = blocked.criteria.find((c) => c.name === 'block_rate')!;
+  assert.equal(blockRate.passed, false);
+  assert.equal(blockRate.actual, 1 / 30, 'the figure the comparison used, so that passed is actual <= threshold');
+  const escalated = evaluateCriteria({ criteria: uneven, calls: [...approved(29), { outcome: 'escalate', risk_tier: 'low', at: NOW }], reliability: 90, suite: null, now: NOW });
+  assert.equal(escalated.criteria.find((c) => c.name === 'escalation_rate')!.passed, false);
+});
+
+test('details round for reading: 1 of 30 is 3.33%, a limit of 0.0333 is 3.33% (not 3.3300000000000005%)', () => {
+  const uneven = { ...criteria, max_block_rate: 0.0333 };
+  const result = evaluateCriteria({ criteria: uneven, calls: [...approved(29), { outcome: 'block', risk_tier: 'low', at: NOW }], reliability: 90, suite: null, now: NOW });
+  assert.equal(result.criteria.find((c) => c.name === 'block_rate')!.detail, '1 of 30 calls blocked (3.33%); at most 3.33% allowed');
 });
