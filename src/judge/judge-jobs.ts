@@ -18,6 +18,11 @@ export interface JudgeJobStore {
   complete(id: number): Promise<void>;
   /** Try again at `runAfter`. */
   retry(id: number, runAfter: number, error: string): Promise<void>;
+  /**
+   * Gives back a claim that was cut short (the gateway stopped while judging): ready again at once,
+   * and the claim does not count among the job's attempts, which are for the judge's failures.
+   */
+  release(id: number): Promise<void>;
   /** Jobs waiting or under way. */
   depth(): Promise<number>;
   close(): Promise<void>;

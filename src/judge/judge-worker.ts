@@ -9,13 +9,19 @@ import { rubricFor, type PolicyBundle } from '../policy/index.ts';
 import type { Logger } from '../observability/index.ts';
 import { startPollLoop } from '../workers/index.ts';
 import type { JudgeConfig } from '../config/index.ts';
-import type { JudgeClient, JudgeCallResult } from './judge-client.ts';
+import type { JudgeClient, JudgeCallResult, JudgeFailureKind } from './judge-client.ts';
 import type { JudgeJob, JudgeJobStore } from './judge-jobs.ts';
 import { judgeMaterial, toolNames } from './judge-material.ts';
 import { publishJudgeEvent } from './judge-events.ts';
 
 /** Transport failures are tried this many times in all; then the failure itself is recorded. */
 export const MAX_JUDGE_ATTEMPTS = 3;
+/**
+ * What a later attempt can cure: the judge was unreachable, slow or failing. A malformed answer
+ * (twice, judge-client.ts) came from a working judge, and the same question would get the same
+ * answer: it is recorded at once.
+ */
+const TRANSPORT_FAILURES: readonly JudgeFailureKind[] = ['timeout', 'http_error', 'network'];
 const MAX_BACKOFF_MS = 5 * 60_000;
 
 export interface JudgeWorkerDeps {
@@ -82,12 +88,13 @@ export function startJudgeWorker(deps: JudgeWorkerDeps): JudgeWorker {
     const bundle = deps.policies.current();
     const result = await deps.client.judge(rubricFor(bundle.judge, input.agentId, toolNames(input)), material, deps.config.timeoutMs, stopping.signal);
     if (stopping.signal.aborted) {
-      // Stopped mid-judgement: the job goes back to the queue at once, for the next process that starts.
-      await deps.jobs.retry(job.id, now(), 'the gateway stopped while judging');
+      // Stopped mid-judgement: the job goes back to the queue at once, for the next process that
+      // starts, and the judge had no chance to fail, so the claim uses up none of its attempts.
+      await deps.jobs.release(job.id);
       return;
     }
     publishJudgeEvent({ type: 'call', mode: 'async', result: result.ok ? 'scored' : 'failed', failure: result.ok ? null : result.kind, latencyMs: result.latencyMs });
-    if (!result.ok && job.attempts < MAX_JUDGE_ATTEMPTS) {
+    if (!result.ok && TRANSPORT_FAILURES.includes(result.kind) && job.attempts < MAX_JUDGE_ATTEMPTS) {
       await deps.jobs.retry(job.id, now() + backoff(job.attempts), result.reason);
       return;
     }

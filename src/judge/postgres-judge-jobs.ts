@@ -30,6 +30,9 @@ export function openPostgresJudgeJobs(options: PostgresConnectionOptions, onErro
     async retry(id, runAfter, error) {
       await pool.query('UPDATE judge_jobs SET run_after = $2, locked_until = NULL, last_error = $3 WHERE id = $1', [id, runAfter, error.slice(0, 1000)]);
     },
+    async release(id) {
+      await pool.query('UPDATE judge_jobs SET locked_until = NULL, attempts = GREATEST(attempts - 1, 0) WHERE id = $1', [id]);
+    },
     async depth() {
       const { rows: [row] } = await pool.query<{ depth: string }>('SELECT COUNT(*) AS depth FROM judge_jobs');
       return Number(row.depth);

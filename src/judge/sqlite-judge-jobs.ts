@@ -17,6 +17,7 @@ export function openSqliteJudgeJobs(path: string): JudgeJobStore {
   const lease = db.prepare('UPDATE judge_jobs SET locked_until = ?, attempts = attempts + 1 WHERE id = ?');
   const remove = db.prepare('DELETE FROM judge_jobs WHERE id = ?');
   const later = db.prepare('UPDATE judge_jobs SET run_after = ?, locked_until = NULL, last_error = ? WHERE id = ?');
+  const giveBack = db.prepare('UPDATE judge_jobs SET locked_until = NULL, attempts = MAX(attempts - 1, 0) WHERE id = ?');
   const count = db.prepare('SELECT COUNT(*) AS depth FROM judge_jobs');
   let open = true;
   return {
@@ -40,6 +41,9 @@ export function openSqliteJudgeJobs(path: string): JudgeJobStore {
     },
     async retry(id, runAfter, error) {
       await throughWriteGate(path, () => later.run(runAfter, error.slice(0, 1000), id));
+    },
+    async release(id) {
+      await throughWriteGate(path, () => giveBack.run(id));
     },
     async depth() {
       return Number((count.get() as { depth: number }).depth);

@@ -163,6 +163,35 @@ test('queued judgements survive a restart', async (t) => {
   assert.equal(judgeRow.payload.score, 91);
 });
 
+for (const [name, mode, requests, attempts] of [
+  // The worker retries transport failures only: a judge that answers, but not in the schema, would answer the same again.
+  ['a malformed answer (twice) is recorded as the failure at once, not retried by the worker', { kind: 'malformed' }, 2, 1],
+  ['an HTTP error is retried by the worker, three attempts in all, then recorded', { kind: 'http_error', status: 503 }, 3, 3],
+] as const) {
+  test(`asynchronous judging: ${name}`, async (t) => {
+    const judge = await startFakeJudge(t, mode);
+    const gateway = await startJudgedGateway(t, judge);
+    const result = await gateway.call('POST', '/v1/runtime/validate', validateBody());
+    const judgeRow = await waitForChildRow(gateway, result.body.envelope_id, 'judge');
+    assert.equal(judgeRow.payload.status, 'failed');
+    assert.equal(judgeRow.payload.failure, mode.kind);
+    assert.equal(judgeRow.payload.job_attempts, attempts);
+    assert.equal(judge.requests.length, requests);
+  });
+}
+
+test('a judgement cut short by a shutdown does not use up one of the job\'s attempts', async (t) => {
+  const judge = await startFakeJudge(t, { kind: 'hold' });
+  const first = await startJudgedGateway(t, judge);
+  const result = await first.call('POST', '/v1/runtime/validate', validateBody());
+  while (judge.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  await first.close();
+  judge.mode = { kind: 'answer', score: 91, verdict: 'pass' };
+  const second = await startJudgedGateway(t, judge, { ledgerPath: first.ledgerPath });
+  const judgeRow = await waitForChildRow(second, result.body.envelope_id, 'judge');
+  assert.equal(judgeRow.payload.job_attempts, 1, 'the stopped claim counted as an attempt');
+});
+
 test('callers below Enterprise are decided without the judge', async (t) => {
   const judge = await startFakeJudge(t, { kind: 'answer', score: 10, verdict: 'fail' });
   const gateway = await startJudgedGateway(t, judge, { env: { DEFAULT_TIER: 'team' } });

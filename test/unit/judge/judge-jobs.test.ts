@@ -44,6 +44,14 @@ async function leaseAndRetry(jobs: JudgeJobStore): Promise<void> {
   assert.deepEqual((await jobs.claim(10, NOW + 5000, 1000)).map((job) => job.envelope_id), ['e-1', 'e-2']);
   await jobs.complete(again.id);
   assert.equal(await jobs.depth(), 1);
+  // A claim given back (the gateway stopped mid-judgement) is ready at once and counts no attempt.
+  await jobs.enqueue('e-3', NOW + 6000);
+  const [stopped] = await jobs.claim(1, NOW + 6000, 60_000).then((list) => list.filter((job) => job.envelope_id === 'e-3'));
+  assert.equal(stopped.attempts, 1);
+  await jobs.release(stopped.id);
+  const resumed = (await jobs.claim(10, NOW + 6001, 1000)).find((job) => job.envelope_id === 'e-3');
+  assert.deepEqual([resumed?.envelope_id, resumed?.attempts], ['e-3', 1]);
+  await jobs.complete(resumed!.id);
 }
 
 test('SQLite: one queue per envelope, leases, retries; the queue outlives the connection', async (t) => {
