@@ -53,11 +53,20 @@ export function judgeConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[
     issues.push(`${url === null ? 'JUDGE_URL' : 'JUDGE_MODEL'}: required when ${url === null ? 'JUDGE_MODEL' : 'JUDGE_URL'} is set (the judge needs both)`);
     return null;
   }
+  // Messages name the URL without its user name and password, and never echo what cannot be
+  // parsed: either may be a secret, and start-up errors go to logs.
+  let parsed: URL | undefined;
   try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') issues.push(`JUDGE_URL: "${url}" must be an http:// or https:// URL`);
+    parsed = new URL(url);
   } catch {
-    issues.push(`JUDGE_URL: "${url}" is not a URL`);
+    issues.push('JUDGE_URL: not a URL (an http:// or https:// base URL, e.g. https://api.openai.com/v1)');
+  }
+  if (parsed && (parsed.username || parsed.password)) {
+    // Requests carry no userinfo (src/http/lazy-undici.ts): a judge expecting it would refuse every call.
+    issues.push(`JUDGE_URL: "${withoutUserinfo(parsed)}" must not hold a user name or password: they are not sent to the judge. `
+      + 'Remove them from the URL and give the judge\'s credential as JUDGE_API_KEY or JUDGE_API_KEY_FILE (sent as Authorization: Bearer)');
+  } else if (parsed && parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    issues.push(`JUDGE_URL: "${url}" must be an http:// or https:// URL`);
   }
   const keyFile = env.JUDGE_API_KEY_FILE?.trim() || null;
   let apiKey = env.JUDGE_API_KEY?.trim() || null;
@@ -83,6 +92,13 @@ export function judgeConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[
     responseFormat: format as JudgeResponseFormat,
     pollMs: integer(env.JUDGE_POLL_MS, 'JUDGE_POLL_MS', 2000, 10, 600_000, issues),
   });
+}
+
+function withoutUserinfo(url: URL): string {
+  const shown = new URL(url);
+  shown.username = '';
+  shown.password = '';
+  return shown.toString().replace(/\/+$/, '');
 }
 
 export function certifyConfig(env: NodeJS.ProcessEnv, cwd: string, issues: string[]): CertifyConfig {

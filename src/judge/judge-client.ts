@@ -25,7 +25,10 @@ export interface JudgeClient {
   close(): Promise<void>;
 }
 
-/** JUDGE_URL as shown in logs and /v1/judge/status: without userinfo, which may hold a credential. */
+/**
+ * JUDGE_URL as shown in logs and /v1/judge/status: without userinfo, which may hold a credential.
+ * Start-up refuses a JUDGE_URL with userinfo (config/judge-settings.ts); this stays as a second guard.
+ */
 export function judgeUrlForDisplay(url: string): string {
   const shown = new URL(url);
   shown.username = '';

@@ -49,14 +49,21 @@ export async function startTestGateway(t: TestContext | undefined, options: Test
     mkdirSync(configDir);
     writeFileSync(path.join(configDir, 'gateway.yaml'), options.gatewayYaml);
   }
-  const config = loadConfig({
-    SERVICE_ENV: 'test',
-    POLICIES_DIR: path.join(REPO_ROOT, 'policies'),
-    CONFIG_DIR: configDir,
-    LEDGER_PATH: ledgerPath,
-    ...options.env,
-  }, { port: 0, host: '127.0.0.1' }, REPO_ROOT);
-  const gateway = await startGateway(config, { logger: options.logger ?? createLogger('silent'), now: options.now, agentId: options.agentId ?? null });
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  try {
+    const config = loadConfig({
+      SERVICE_ENV: 'test',
+      POLICIES_DIR: path.join(REPO_ROOT, 'policies'),
+      CONFIG_DIR: configDir,
+      LEDGER_PATH: ledgerPath,
+      ...options.env,
+    }, { port: 0, host: '127.0.0.1' }, REPO_ROOT);
+    gateway = await startGateway(config, { logger: options.logger ?? createLogger('silent'), now: options.now, agentId: options.agentId ?? null });
+  } catch (error) {
+    // Refused at start-up (a test of a bad setting): nothing to close but the temp dir.
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const testGateway: TestGateway = Object.assign(Object.create(null), gateway, {
     dir,
     ledgerPath,

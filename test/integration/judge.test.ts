@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import diagnostics_channel from 'node:diagnostics_channel';
 import type { TestContext } from 'node:test';
 import { startTestGateway, waitForChildRow } from '../helpers/gateway.ts';
-import { createLogger } from '../../src/observability/index.ts';
+import { ConfigError } from '../../src/config/index.ts';
 import { eventEntry, openSqliteLedger } from '../../src/ledger/index.ts';
 import { validateBody } from '../helpers/bodies.ts';
 import { FAKE_JUDGE_API_KEY, highRiskBody, startFakeJudge, startJudgedGateway, textOutsideData } from '../helpers/fake-judge.ts';
@@ -215,17 +215,16 @@ test('GET /v1/judge/status says whether the judge is on, without its key', async
   assert.deepEqual((await off.call('GET', '/v1/judge/status')).body.enabled, false);
 });
 
-test('a credential in JUDGE_URL\'s userinfo shows neither in the start-up log nor in /v1/judge/status', async (t) => {
+test('a credential in JUDGE_URL\'s userinfo stops start-up (it would never reach the judge), and the error does not show it', async (t) => {
   const judge = await startFakeJudge(t);
-  const lines: string[] = [];
   const url = judge.url.replace('http://', 'http://judge-user:judge-url-secret@');
-  const gateway = await startJudgedGateway(t, judge, { env: { JUDGE_URL: url }, logger: createLogger('debug', (line) => { lines.push(line); }) });
-  const enabled = lines.find((line) => line.includes('LLM judge enabled'));
-  assert.ok(enabled, 'the judge logs that it is enabled');
-  assert.match(enabled, new RegExp(judge.url.replace(/[./]/g, '\\$&')));
-  assert.ok(!lines.join('').includes('judge-url-secret'), 'the log holds the URL\'s password');
-  const status = await gateway.call('GET', '/v1/judge/status');
-  assert.equal(status.body.url, judge.url);
+  await assert.rejects(startJudgedGateway(t, judge, { env: { JUDGE_URL: url } }), (error: Error) => {
+    assert.ok(error instanceof ConfigError);
+    assert.match(error.message, /JUDGE_URL: .*JUDGE_API_KEY or JUDGE_API_KEY_FILE/);
+    assert.ok(!error.message.includes('judge-url-secret'), 'the error shows the URL\'s password');
+    return true;
+  });
+  assert.equal(judge.requests.length, 0);
 });
 
 test('a failing verdict recorded just before a crash still escalates the released output when the job is claimed again', async (t) => {
