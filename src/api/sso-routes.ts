@@ -9,9 +9,9 @@ import { readBody } from '../http/body.ts';
 import { requireEntitlement, type Tier } from '../auth/index.ts';
 import type { Logger } from '../observability/index.ts';
 import {
-  ACS_PATH, DEFAULT_LANDING, clearCookieHeader, consumeResponse, cookieValue, csrfToken, logoutUrl, mapIdentity, newSessionId,
-  requireCsrfProof, requireSameOrigin, safeRelayPath, sessionIdHash, sessionOf, setCookieHeader, spMetadataXml, ssoFailure, startLogin,
-  type MappedIdentity, type SsoService,
+  ACS_PATH, DEFAULT_LANDING, clearCookieHeader, clearLoginCookieHeader, consumeResponse, cookieValue, csrfToken, loginCookieValue, logoutUrl,
+  mapIdentity, newSessionId, requireCsrfProof, requireSameBrowser, requireSameOrigin, safeRelayPath, sentLoginCookie, sessionIdHash, sessionOf,
+  setCookieHeader, setLoginCookieHeader, spMetadataXml, ssoFailure, startLogin, type BrowserProof, type MappedIdentity, type SsoService,
 } from '../sso/index.ts';
 
 export interface SsoRouteDeps {
@@ -74,9 +74,9 @@ export function ssoRoutes(deps: SsoRouteDeps): Route[] {
       method: 'GET', path: '/v1/sso/login',
       meta: meta({
         summary: 'Start a sign-in: redirect to the identity provider with a SAML AuthnRequest', tags: ['sso'],
-        description: 'Stores the AuthnRequest id in the shared store (any replica can receive the answer) with the return path, and redirects (HTTP-Redirect binding) with RelayState. relay_state must be a same-origin relative path (`/console/reviews`); anything else is 400.',
+        description: 'Stores the AuthnRequest id in the shared store (any replica can receive the answer) with the return path, sets the login cookie that binds the sign-in to this browser, and redirects (HTTP-Redirect binding) with RelayState. relay_state must be a same-origin relative path (`/console/reviews`); anything else is 400.',
         parameters: [{ name: 'relay_state', in: 'query', description: 'Where to land after signing in: a path on this gateway (default /).', schema: { type: 'string', maxLength: 1024 } }],
-        responses: { 302: { description: 'Location: the identity provider\'s sign-in URL with SAMLRequest and RelayState' } },
+        responses: { 302: { description: 'Location: the identity provider\'s sign-in URL with SAMLRequest and RelayState. Set-Cookie: the login cookie (`__Secure-gg_sso_login`, or `gg_sso_login` on a plain-http base_url), HttpOnly, Path=/v1/sso/acs, for request_ttl_seconds' } },
         errors: [400, 402, 404, 503],
       }),
       handler: async (ctx) => {
@@ -86,17 +86,18 @@ export function ssoRoutes(deps: SsoRouteDeps): Route[] {
         if (landing === null) {
           throw new ApiError('SSO_RELAY_STATE_INVALID', 'relay_state must be a path on this gateway starting with a single "/" (no scheme, host, "//" or backslash).');
         }
-        const location = await startLogin(settings, await sso.idp(settings), sso.store, landing, sso.now());
-        return { status: 302, headers: { location, ...NO_STORE } };
+        const { location, requestId } = await startLogin(settings, await sso.idp(settings), sso.store, landing, sso.now());
+        const cookie = setLoginCookieHeader(sso.loginCookie(settings), loginCookieValue(sso.secret, requestId), settings.request_ttl_seconds);
+        return { status: 302, headers: { location, 'set-cookie': cookie, ...NO_STORE } };
       },
     },
     {
       method: 'POST', path: ACS_PATH,
       meta: meta({
         summary: 'Assertion consumer service: the identity provider posts the signed SAML response here', tags: ['sso'],
-        description: 'Requires a signed assertion from the configured IdP, for this SP (Audience, Recipient, Destination), within its validity window (bounded clock skew), answering a request this gateway made (InResponseTo; unsolicited only when enabled) and never seen before (replay cache in the shared store). On success sets the session cookie and redirects to the stored return path. Each refusal is problem+json with an SSO_* code.',
+        description: 'Requires a signed assertion from the configured IdP, for this SP (Audience, Recipient, Destination), within its validity window (bounded clock skew), answering a request this gateway made (InResponseTo; unsolicited only when enabled), posted by the browser that started that request (its login cookie from /v1/sso/login; 401 SSO_BROWSER_MISMATCH otherwise, required when base_url is https) and never seen before (replay cache in the shared store). On success sets the session cookie, clears the login cookie and redirects to the stored return path. Each refusal is problem+json with an SSO_* code.',
         request: 'SsoAcsForm', requestContentType: 'application/x-www-form-urlencoded',
-        responses: { 303: { description: 'Signed in: Set-Cookie carries the session; Location is the return path' } },
+        responses: { 303: { description: 'Signed in: Set-Cookie carries the session (and clears the login cookie); Location is the return path' } },
         errors: [400, 401, 402, 404, 413, 415, 503],
       }),
       handler: async (ctx) => {
@@ -111,7 +112,8 @@ export function ssoRoutes(deps: SsoRouteDeps): Route[] {
         const form = new URLSearchParams(body.toString('latin1'));
         const idp = await sso.idp(settings);
         const now = sso.now();
-        const signedIn = await consumeResponse(settings, idp, sso.store, form, now);
+        const browser: BrowserProof = { secret: sso.secret, options: sso.loginCookie(settings), cookieHeader: ctx.req.headers.cookie };
+        const signedIn = await consumeResponse(settings, idp, sso.store, form, now, (requestId) => requireSameBrowser(browser, requestId));
         const identity = mapIdentity(settings.mapping, signedIn.name_id, signedIn.attributes);
         if (!identity) throw ssoFailure('SSO_ASSERTION_INVALID', `The assertion lacks the attribute ${settings.mapping.subject_attribute} that names the person (mapping.subject_attribute).`, 'subject_attribute');
         // Signing in again replaces the browser's session: the old one ends, not lingers.
@@ -126,10 +128,10 @@ export function ssoRoutes(deps: SsoRouteDeps): Route[] {
         });
         logger.info('SSO sign-in', { subject: identity.subject, teams: identity.teams, roles: identity.roles });
         await deps.onSignIn?.(ctx, identity).catch((error: Error) => logger.warn('SSO sign-in: the member record was not updated', { subject: identity.subject, error: error.message }));
-        return {
-          status: 303,
-          headers: { location: signedIn.landing, 'set-cookie': setCookieHeader(sso.cookie, cookieValue(sso.secret, id), settings.session_ttl_seconds), ...NO_STORE },
-        };
+        // The login cookie is spent; a refused response leaves it, so an attacker's post cannot cancel a sign-in under way.
+        const cookies = [setCookieHeader(sso.cookie, cookieValue(sso.secret, id), settings.session_ttl_seconds)];
+        if (sentLoginCookie(browser) !== undefined) cookies.push(clearLoginCookieHeader(browser.options));
+        return { status: 303, headers: { location: signedIn.landing, 'set-cookie': cookies, ...NO_STORE } };
       },
     },
     {

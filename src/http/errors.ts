@@ -74,6 +74,7 @@ export const ERRORS = {
   SSO_ASSERTION_EXPIRED: { status: 401, title: 'The SAML assertion is outside its validity window' },
   SSO_REPLAYED: { status: 401, title: 'The SAML assertion was already used' },
   SSO_UNSOLICITED: { status: 401, title: 'The SAML response answers no sign-in this gateway started' },
+  SSO_BROWSER_MISMATCH: { status: 401, title: 'The SAML response answers a sign-in started in another browser' },
   SSO_IDP_ERROR: { status: 401, title: 'The identity provider did not sign the person in' },
   SSO_SESSION_REQUIRED: { status: 401, title: 'No live single sign-on session' },
   CSRF_REJECTED: { status: 403, title: 'A state-changing request with the session cookie lacks CSRF proof' },

@@ -60,7 +60,8 @@ export interface Principal {
 export interface HandlerResult {
   status?: number;
   body?: unknown;
-  headers?: Record<string, string>;
+  /** A list sends the header once per value (Set-Cookie). */
+  headers?: Record<string, string | string[]>;
   /** Sent as-is instead of JSON (docs pages, metrics). */
   raw?: string | Buffer;
   contentType?: string;

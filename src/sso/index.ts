@@ -18,6 +18,8 @@ export {
   CSRF_HEADER, clearCookieHeader, cookieValue, csrfToken, csrfTokenMatches, newSessionId, readSessionCookie, sessionCookieName, sessionIdHash,
   setCookieHeader, verifyCookieValue,
 } from './session-cookie.ts';
+export { clearLoginCookieHeader, loginCookieName, loginCookieValue, requireSameBrowser, sentLoginCookie, setLoginCookieHeader } from './login-cookie.ts';
+export type { BrowserProof, LoginCookieOptions } from './login-cookie.ts';
 export { createSessionAuthenticator, principalOf, requireCsrfProof, requireSameOrigin, sessionOf } from './session-auth.ts';
 export type { SessionRecord, SsoStore } from './sso-store.ts';
 export { openSqliteSsoStore } from './sqlite-sso-store.ts';

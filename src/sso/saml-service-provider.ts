@@ -4,8 +4,9 @@
 // module adds what it leaves to its caller, each checked on the signed assertion only:
 // Recipient and Destination equal to our ACS URL, the Issuer equal to the IdP's entity id, the
 // subject confirmation's time window, InResponseTo consumed once from the shared store (so no
-// response is accepted that we did not ask for, unless configured), and the assertion id
-// remembered until it expires (replay). A fresh SAML object per call: settings reload freely.
+// response is accepted that we did not ask for, unless configured) and only from the browser
+// that asked (login-cookie.ts), and the assertion id remembered until it expires (replay). A
+// fresh SAML object per call: settings reload freely.
 
 import { commonJsExports } from '../interop/commonjs.ts';
 import { createHash, randomBytes } from 'node:crypto';
@@ -83,11 +84,11 @@ export async function spMetadataXml(settings: SsoSettings): Promise<string> {
   return saml.generateServiceProviderMetadata(null, null);
 }
 
-/** The IdP URL to send the person to; the request id is stored first, so any replica can finish. */
-export async function startLogin(settings: SsoSettings, idp: IdpMetadata, store: SsoStore, landing: string, now: number): Promise<string> {
+/** The IdP URL to send the person to, and the request id; the id is stored first, so any replica can finish. */
+export async function startLogin(settings: SsoSettings, idp: IdpMetadata, store: SsoStore, landing: string, now: number): Promise<{ location: string; requestId: string }> {
   const id = newRequestId();
   await store.saveRequest(id, landing, now + settings.request_ttl_seconds * 1000);
-  return (await samlFor(settings, idp, () => id)).getAuthorizeUrlAsync(landing, undefined, {});
+  return { location: await (await samlFor(settings, idp, () => id)).getAuthorizeUrlAsync(landing, undefined, {}), requestId: id };
 }
 
 export async function logoutUrl(settings: SsoSettings, idp: IdpMetadata, person: { name_id: string; name_id_format: string | null; session_index: string | null }): Promise<string | null> {
@@ -99,8 +100,14 @@ export async function logoutUrl(settings: SsoSettings, idp: IdpMetadata, person:
   return (await samlFor(settings, idp)).getLogoutUrlAsync(profile, DEFAULT_LANDING, {});
 }
 
-/** Validates a posted SAMLResponse; throws an SSO_* ApiError for every refusal. */
-export async function consumeResponse(settings: SsoSettings, idp: IdpMetadata, store: SsoStore, form: URLSearchParams, now: number): Promise<SignedIn> {
+/**
+ * Validates a posted SAMLResponse; throws an SSO_* ApiError for every refusal. `sameBrowser`
+ * throws unless the browser posting it is the one that started the request it answers
+ * (login-cookie.ts): a response the attacker got for himself must not sign in someone else.
+ */
+export async function consumeResponse(
+  settings: SsoSettings, idp: IdpMetadata, store: SsoStore, form: URLSearchParams, now: number, sameBrowser: (requestId: string) => void,
+): Promise<SignedIn> {
   const encoded = form.get('SAMLResponse');
   if (!encoded) throw ssoFailure('SSO_RESPONSE_MALFORMED', 'The form has no SAMLResponse field.', 'missing');
   if (encoded.length > MAX_SAML_RESPONSE_BYTES * 1.4 || !/^[A-Za-z0-9+/=\s]+$/.test(encoded)) {
@@ -146,8 +153,11 @@ export async function consumeResponse(settings: SsoSettings, idp: IdpMetadata, s
   if (confirmation.inResponseTo !== null) {
     const request = await store.consumeRequest(confirmation.inResponseTo, now);
     if (!request) throw ssoFailure('SSO_UNSOLICITED', 'The response answers no sign-in this gateway started (unknown, expired or already answered InResponseTo).', 'unknown_request');
+    // After consuming: a response refused here cannot be tried again from another browser.
+    sameBrowser(confirmation.inResponseTo);
     landing = request.relay_state;
   } else {
+    // Unsolicited: no request, so nothing ties the response to a browser (docs/sso.md).
     if (!settings.allow_unsolicited) {
       throw ssoFailure('SSO_UNSOLICITED', 'IdP-initiated (unsolicited) sign-in is off: start at /v1/sso/login, or set security.allow_unsolicited in sso.yaml.', 'unsolicited');
     }

@@ -25,7 +25,8 @@ export function sessionIdHash(id: string): string {
   return createHash('sha256').update(id).digest('hex');
 }
 
-function mac(secret: Buffer, purpose: string, id: string): string {
+/** An HMAC of an id for one purpose (session, csrf, login): one key signs several things that never stand in for each other. */
+export function mac(secret: Buffer, purpose: string, id: string): string {
   return createHmac('sha256', secret).update(`${purpose}\u0000${id}`).digest('base64url');
 }
 
@@ -59,8 +60,12 @@ export function clearCookieHeader(options: CookieOptions): string {
 
 /** The value of the session cookie in a Cookie header, if sent (the first one wins). */
 export function readSessionCookie(header: string | undefined, options: CookieOptions): string | undefined {
+  return readCookie(header, sessionCookieName(options));
+}
+
+/** The value of a cookie in a Cookie header, if sent (the first one wins). */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  const name = sessionCookieName(options);
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
@@ -68,7 +73,8 @@ export function readSessionCookie(header: string | undefined, options: CookieOpt
   return undefined;
 }
 
-function sameText(a: string, b: string): boolean {
+/** Compares in constant time (a MAC sent by a browser against the expected one). */
+export function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

@@ -14,6 +14,7 @@ import { MAX_METADATA_BYTES, parseIdpMetadata, type IdpMetadata } from './idp-me
 import type { SsoStore } from './sso-store.ts';
 import { guardSsoStore } from './guarded-sso-store.ts';
 import type { CookieOptions } from './session-cookie.ts';
+import { loginCookieOptions, type LoginCookieOptions } from './login-cookie.ts';
 
 export const SSO_FILE = 'sso.yaml';
 const METADATA_REFRESH_MS = 60 * 60 * 1000;
@@ -76,6 +77,11 @@ export class SsoService {
     const settings = this.settings();
     if (!settings.enabled) throw new ApiError('SSO_NOT_CONFIGURED', `Single sign-on is off: configure it in config/${SSO_FILE} (docs/sso.md).`);
     return settings;
+  }
+
+  /** The login cookie follows base_url (hot-reloaded): Secure and required on https. */
+  loginCookie(settings: SsoSettings): LoginCookieOptions {
+    return loginCookieOptions(settings.base_url, this.cookie);
   }
 
   reloadStatus(): ReloadStatus {

@@ -57,14 +57,25 @@ export async function startSsoGateway(t: TestContext, idp: TestIdp, options: { e
   return { gw, configDir, spEntityId: `${baseUrl}/v1/sso/metadata`, acsUrl: `${baseUrl}/v1/sso/acs` };
 }
 
-/** GET /v1/sso/login; returns the IdP location and the AuthnRequest id in it. */
-export async function beginLogin(gw: TestGateway, relayState?: string): Promise<{ location: string; requestId: string }> {
+export interface LoginStarted {
+  location: string;
+  requestId: string;
+  /** `name=value` of the cookie that binds the sign-in to this browser (send it to the ACS). */
+  loginCookie: string;
+  /** The whole Set-Cookie line of that cookie. */
+  setCookie: string;
+}
+
+/** GET /v1/sso/login; returns the IdP location, the AuthnRequest id in it, and the browser's login cookie. */
+export async function beginLogin(gw: TestGateway, relayState?: string): Promise<LoginStarted> {
   const query = relayState === undefined ? '' : `?relay_state=${encodeURIComponent(relayState)}`;
   const res = await fetch(`${gw.url}/v1/sso/login${query}`, { redirect: 'manual' });
   if (res.status !== 302) throw new Error(`login answered ${res.status}: ${await res.text()}`);
   const location = res.headers.get('location')!;
   const xml = inflateRawSync(Buffer.from(new URL(location).searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
-  return { location, requestId: /\sID="([^"]+)"/.exec(xml)![1] };
+  const setCookie = res.headers.getSetCookie().find((line) => /^(__Secure-)?gg_sso_login=/.test(line));
+  if (!setCookie) throw new Error('login set no gg_sso_login cookie');
+  return { location, requestId: /\sID="([^"]+)"/.exec(xml)![1], loginCookie: setCookie.split(';')[0], setCookie };
 }
 
 export interface AcsResult {
@@ -73,22 +84,26 @@ export interface AcsResult {
   body: any;
   /** `name=value` of the session cookie, when one was set. */
   cookie: string | null;
+  /** Every Set-Cookie line of the answer. */
+  setCookies: string[];
 }
 
-/** Posts a form to the ACS as the browser would (HTTP-POST binding). */
-export async function postAcs(url: string, form: { SAMLResponse: string; RelayState?: string | null }): Promise<AcsResult> {
+/** Posts a form to the ACS as the browser would (HTTP-POST binding), with the browser's cookies if given. */
+export async function postAcs(url: string, form: { SAMLResponse: string; RelayState?: string | null }, cookie?: string): Promise<AcsResult> {
   const body = new URLSearchParams({ SAMLResponse: form.SAMLResponse, ...(form.RelayState ? { RelayState: form.RelayState } : {}) });
-  const res = await fetch(url, { method: 'POST', body, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) };
+  const res = await fetch(url, { method: 'POST', body, redirect: 'manual', headers });
   const text = await res.text();
-  const setCookie = res.headers.get('set-cookie');
-  return { status: res.status, headers: res.headers, body: text ? safeJson(text) : undefined, cookie: setCookie && setCookie.includes('=;') === false ? setCookie.split(';')[0] : null };
+  const setCookies = res.headers.getSetCookie();
+  const session = setCookies.find((line) => /^(__Host-)?gg_session=[^;]/.test(line));
+  return { status: res.status, headers: res.headers, body: text ? safeJson(text) : undefined, cookie: session ? session.split(';')[0] : null, setCookies };
 }
 
-/** The whole browser journey: login redirect, the IdP's form, the post to the ACS. */
+/** The whole browser journey: login redirect, the IdP's form, the post to the ACS (with the login cookie). */
 export async function signIn(gw: TestGateway, idp: TestIdp, relayState?: string): Promise<AcsResult & { form: PostedForm }> {
-  const { location } = await beginLogin(gw, relayState);
+  const { location, loginCookie } = await beginLogin(gw, relayState);
   const form = await idp.signIn(location);
-  return { ...(await postAcs(form.action, form)), form };
+  return { ...(await postAcs(form.action, form, loginCookie)), form };
 }
 
 export function encode(xml: string): string {

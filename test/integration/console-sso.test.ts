@@ -64,6 +64,8 @@ describe('console: single sign-on (SAML) in a real browser', () => {
     await page.getByRole('link', { name: 'Sign in with SSO' }).click();
     await page.getByRole('navigation', { name: 'Console views' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/console', 'back in the console after the IdP');
+    // The login cookie came back with the IdP's POST (the ACS clears only a cookie it was sent) and is gone.
+    assert.deepEqual((await browser.context.cookies()).filter((c) => c.name.endsWith('gg_sso_login')), [], 'the login cookie was used and cleared');
     return page;
   };
 

@@ -29,8 +29,7 @@ describe('SAML sign-in', () => {
     assert.equal(result.status, 303, JSON.stringify(result.body));
     assert.equal(result.headers.get('location'), '/console/reviews?tab=mine');
     assert.equal(idp.requests.at(-1)!.relayState, '/console/reviews?tab=mine');
-    const setCookie = result.headers.get('set-cookie')!;
-    assert.match(setCookie, /^gg_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=3600$/);
+    assert.ok(result.setCookies.some((line) => /^gg_session=[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=3600$/.test(line)), result.setCookies.join(' | '));
 
     const session = await gw.call('GET', '/v1/sso/session', undefined, { cookie: result.cookie! });
     assert.equal(session.status, 200);
@@ -42,10 +41,11 @@ describe('SAML sign-in', () => {
 
     // Signing in again in the same browser ends the old session.
     const second = await signIn(gw, idp);
+    const third = await beginLogin(gw);
     const replaced = await fetch(`${gw.url}/v1/sso/acs`, {
       method: 'POST', redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: second.cookie! },
-      body: new URLSearchParams({ SAMLResponse: (await idp.signIn((await beginLogin(gw)).location)).SAMLResponse }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${second.cookie!}; ${third.loginCookie}` },
+      body: new URLSearchParams({ SAMLResponse: (await idp.signIn(third.location)).SAMLResponse }),
     });
     assert.equal(replaced.status, 303);
     assert.equal((await gw.call('GET', '/v1/sso/session', undefined, { cookie: second.cookie! })).status, 401);
@@ -199,6 +199,78 @@ describe('SAML attacks, each refused with its own code', () => {
       const json = await sp.gw.call('POST', '/v1/sso/acs', { SAMLResponse: 'x' });
       assert.equal(json.status, 415);
     });
+  });
+});
+
+describe('login CSRF: a sign-in finishes only in the browser that started it', () => {
+  // base_url on https, as in production: the login cookie is Secure, SameSite=None, and required.
+  // The test talks to the gateway over http and posts to it what the IdP addressed to base_url.
+  const onHttps = async (t: import('node:test').TestContext) => {
+    const idp = await startTestIdp(t);
+    const sp = await startSsoGateway(t, idp, { baseUrl: 'https://gateway.test' });
+    return { idp, sp, acs: `${sp.gw.url}/v1/sso/acs` };
+  };
+  const mallory = { nameId: 'mallory@example.com', attributes: { email: ['mallory@example.com'], groups: ['gg-reviewers', 'payments'] } };
+
+  test('the attacker\'s own signed response, posted from the victim\'s browser, is refused', async (t) => {
+    const { idp, sp, acs } = await onHttps(t);
+    idp.user = mallory;
+    // The attacker starts a sign-in in his browser and signs in at the IdP as himself; his page
+    // then makes the victim's browser post the IdP's form to the ACS (an auto-submitting form).
+    const attacker = await beginLogin(sp.gw, '/console');
+    const bare = await postAcs(acs, await idp.signIn(attacker.location));
+    assert.equal(bare.status, 401, JSON.stringify(bare.body));
+    assert.equal(bare.body.code, 'SSO_BROWSER_MISMATCH');
+    assert.equal(bare.body.reason, 'missing_cookie');
+    assert.equal(bare.cookie, null, 'the victim is not signed in as the attacker');
+
+    // The victim has a sign-in of her own under way: her login cookie names her request, not his.
+    const victim = await beginLogin(sp.gw);
+    const again = await beginLogin(sp.gw);
+    const mismatched = await postAcs(acs, await idp.signIn(again.location), victim.loginCookie);
+    assert.equal(mismatched.status, 401);
+    assert.equal(mismatched.body.code, 'SSO_BROWSER_MISMATCH');
+    assert.equal(mismatched.body.reason, 'cookie_mismatch');
+    assert.equal(mismatched.cookie, null);
+    assert.match(mismatched.headers.get('content-type')!, /^application\/problem\+json/);
+    // The refusal leaves her cookie alone: the attacker cannot cancel her sign-in, which finishes.
+    assert.deepEqual(mismatched.setCookies, []);
+    idp.user = { nameId: 'alice@example.com', attributes: { email: ['alice@example.com'], groups: ['gg-reviewers', 'payments'] } };
+    const hers = await postAcs(acs, await idp.signIn(victim.location), victim.loginCookie);
+    assert.equal(hers.status, 303, JSON.stringify(hers.body));
+    assert.equal((await sp.gw.call('GET', '/v1/sso/session', undefined, { cookie: hers.cookie! })).body.subject, 'alice@example.com');
+  });
+
+  test('the browser that started the sign-in finishes it; the login cookie is for the ACS only, and cleared', async (t) => {
+    const { idp, sp, acs } = await onHttps(t);
+    const started = await beginLogin(sp.gw, '/console');
+    // Sent on the IdP's cross-site POST (SameSite=None, which browsers accept only with Secure).
+    assert.match(started.setCookie, /^__Secure-gg_sso_login=[\w-]+; Path=\/v1\/sso\/acs; HttpOnly; SameSite=None; Max-Age=300; Secure$/);
+    const res = await postAcs(acs, await idp.signIn(started.location), started.loginCookie);
+    assert.equal(res.status, 303, JSON.stringify(res.body));
+    assert.equal(res.headers.get('location'), '/console');
+    assert.ok(res.cookie, 'signed in');
+    assert.ok(res.setCookies.some((line) => /^__Secure-gg_sso_login=; Path=\/v1\/sso\/acs; .*Max-Age=0/.test(line)), res.setCookies.join(' | '));
+
+    // The cookie is worth one sign-in: with the answer to another login it is a mismatch.
+    const other = await beginLogin(sp.gw);
+    const reused = await postAcs(acs, await idp.signIn(other.location), started.loginCookie);
+    assert.equal(reused.status, 401);
+    assert.equal(reused.body.code, 'SSO_BROWSER_MISMATCH');
+    assert.equal(reused.body.reason, 'cookie_mismatch');
+  });
+
+  test('plain http (development): the cookie is checked when the browser sends it, and not required', async (t) => {
+    const idp = await startTestIdp(t);
+    const { gw } = await startSsoGateway(t, idp);
+    const started = await beginLogin(gw);
+    // SameSite=None needs Secure, which plain http cannot have: Lax reaches the ACS only from a same-site IdP.
+    assert.match(started.setCookie, /^gg_sso_login=[\w-]+; Path=\/v1\/sso\/acs; HttpOnly; SameSite=Lax; Max-Age=300$/);
+    const other = await beginLogin(gw);
+    const mismatched = await postAcs(`${gw.url}/v1/sso/acs`, await idp.signIn(other.location), started.loginCookie);
+    assert.equal(mismatched.body.code, 'SSO_BROWSER_MISMATCH');
+    const without = await postAcs(`${gw.url}/v1/sso/acs`, await idp.signIn((await beginLogin(gw)).location));
+    assert.equal(without.status, 303, 'unenforceable on http: documented in docs/sso.md');
   });
 });
 

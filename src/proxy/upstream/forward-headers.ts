@@ -5,6 +5,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { activeTraceparent } from '../../observability/tracing.ts';
 import { sessionCookieName } from '../../sso/session-cookie.ts';
+import { loginCookieName } from '../../sso/login-cookie.ts';
 import { randomHex } from '../random-hex.ts';
 
 const HOP_BY_HOP = new Set([
@@ -27,8 +28,13 @@ export function endToEndHeaders(headers: IncomingHttpHeaders, drop: readonly str
   return out;
 }
 
-/** The gateway's own SSO session cookie, under either name (production adds __Host- and Secure). */
-const GATEWAY_COOKIES = new Set([sessionCookieName({ secure: false }), sessionCookieName({ secure: true })]);
+/**
+ * The gateway's own SSO cookies, under either name (Secure ones carry a prefix): the session, and
+ * the login cookie, which an upstream could set to bind a reviewer's browser to its own sign-in.
+ */
+const GATEWAY_COOKIES = new Set([
+  sessionCookieName({ secure: false }), sessionCookieName({ secure: true }), loginCookieName({ secure: false }), loginCookieName({ secure: true }),
+]);
 
 /**
  * Drops the gateway's session cookie from a request before it leaves for an upstream. Routes

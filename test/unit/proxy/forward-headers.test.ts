@@ -71,8 +71,9 @@ describe('agentResponseHeaders', () => {
   test('replaced body: length, encoding and validators go', () => {
     assert.deepEqual(agentResponseHeaders(upstream, true), { 'content-type': 'application/json', 'x-upstream': 'a', 'content-security-policy': 'sandbox' });
   });
-  test('the upstream\'s own policy stays beside the sandbox; it may not set the console\'s session cookie', () => {
-    const out = agentResponseHeaders({ 'content-security-policy': "img-src 'none'", 'set-cookie': ['gg_session=x', 'a=1', '__Host-gg_session=y; Secure'] }, false);
+  test('the upstream\'s own policy stays beside the sandbox; it may not set the console\'s session or login cookie', () => {
+    const set = ['gg_session=x', 'a=1', '__Host-gg_session=y; Secure', '__Secure-gg_sso_login=z; Path=/v1/sso/acs; SameSite=None; Secure', 'gg_sso_login=w'];
+    const out = agentResponseHeaders({ 'content-security-policy': "img-src 'none'", 'set-cookie': set }, false);
     assert.deepEqual(out, { 'content-security-policy': ["img-src 'none'", 'sandbox'], 'set-cookie': ['a=1'] });
   });
 });
