@@ -1022,7 +1022,7 @@ export interface paths {
         put?: never;
         /**
          * Assertion consumer service: the identity provider posts the signed SAML response here
-         * @description Requires a signed assertion from the configured IdP, for this SP (Audience, Recipient, Destination), within its validity window (bounded clock skew), answering a request this gateway made (InResponseTo; unsolicited only when enabled) and never seen before (replay cache in the shared store). On success sets the session cookie and redirects to the stored return path. Each refusal is problem+json with an SSO_* code.
+         * @description Requires a signed assertion from the configured IdP, for this SP (Audience, Recipient, Destination), within its validity window (bounded clock skew), answering a request this gateway made (InResponseTo; unsolicited only when enabled), posted by the browser that started that request (its login cookie from /v1/sso/login; 401 SSO_BROWSER_MISMATCH otherwise, required when base_url is https) and never seen before (replay cache in the shared store). On success sets the session cookie, clears the login cookie and redirects to the stored return path. Each refusal is problem+json with an SSO_* code.
          */
         post: operations["postV1SsoAcs"];
         delete?: never;
@@ -1040,7 +1040,7 @@ export interface paths {
         };
         /**
          * Start a sign-in: redirect to the identity provider with a SAML AuthnRequest
-         * @description Stores the AuthnRequest id in the shared store (any replica can receive the answer) with the return path, and redirects (HTTP-Redirect binding) with RelayState. relay_state must be a same-origin relative path (`/console/reviews`); anything else is 400.
+         * @description Stores the AuthnRequest id in the shared store (any replica can receive the answer) with the return path, sets the login cookie that binds the sign-in to this browser, and redirects (HTTP-Redirect binding) with RelayState. relay_state must be a same-origin relative path (`/console/reviews`); anything else is 400.
          */
         get: operations["getV1SsoLogin"];
         put?: never;
@@ -3386,7 +3386,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3487,7 +3487,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3568,7 +3568,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3642,7 +3642,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3727,7 +3727,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3812,7 +3812,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3897,7 +3897,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3980,7 +3980,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4063,7 +4063,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4148,7 +4148,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4231,7 +4231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,7 +4309,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,7 +4398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalGrant"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4495,7 +4495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4574,7 +4574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4667,7 +4667,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4744,7 +4744,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4812,7 +4812,7 @@ export interface operations {
                     "application/json": components["schemas"]["PiiErasure"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4886,7 +4886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4955,7 +4955,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5068,7 +5068,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5149,7 +5149,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5347,7 +5347,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5432,7 +5432,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5509,7 +5509,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5577,7 +5577,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationRetry"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5664,7 +5664,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5783,7 +5783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5852,7 +5852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5947,7 +5947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6027,7 +6027,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6125,7 +6125,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,7 +6270,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6352,7 +6352,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6451,7 +6451,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,7 +6568,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6685,7 +6685,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6802,7 +6802,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6928,7 +6928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7032,7 +7032,7 @@ export interface operations {
                     "application/json": components["schemas"]["DecisionRerunResponse"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7124,7 +7124,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7193,7 +7193,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7289,7 +7289,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7421,7 +7421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7526,7 +7526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7622,7 +7622,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in: Set-Cookie carries the session; Location is the return path */
+            /** @description Signed in: Set-Cookie carries the session (and clears the login cookie); Location is the return path */
             303: {
                 headers: {
                     [name: string]: unknown;
@@ -7638,7 +7638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7724,7 +7724,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Location: the identity provider's sign-in URL with SAMLRequest and RelayState */
+            /** @description Location: the identity provider's sign-in URL with SAMLRequest and RelayState. Set-Cookie: the login cookie (`__Secure-gg_sso_login`, or `gg_sso_login` on a plain-http base_url), HttpOnly, Path=/v1/sso/acs, for request_ttl_seconds */
             302: {
                 headers: {
                     [name: string]: unknown;
@@ -8027,7 +8027,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8104,7 +8104,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8191,7 +8191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8295,7 +8295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8382,7 +8382,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8486,7 +8486,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamKey"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8576,7 +8576,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8663,7 +8663,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8761,7 +8761,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamMember"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8860,7 +8860,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8977,7 +8977,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
+            /** @description UNAUTHENTICATED: Missing or invalid credentials; SSO_SIGNATURE_INVALID: The SAML assertion is not validly signed by the identity provider; SSO_ASSERTION_INVALID: The SAML assertion is not for this service provider; SSO_ASSERTION_EXPIRED: The SAML assertion is outside its validity window; SSO_REPLAYED: The SAML assertion was already used; SSO_UNSOLICITED: The SAML response answers no sign-in this gateway started; SSO_BROWSER_MISMATCH: The SAML response answers a sign-in started in another browser; SSO_IDP_ERROR: The identity provider did not sign the person in; SSO_SESSION_REQUIRED: No live single sign-on session */
             401: {
                 headers: {
                     [name: string]: unknown;
