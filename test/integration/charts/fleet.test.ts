@@ -258,3 +258,32 @@ describe('docs/kubernetes.md: the example agent in its own namespace', () => {
     assert.deepEqual(calls, { search_kb: 1 }, 'the blocked call never reached the tool');
   });
 });
+
+// The stand-in renderer resolves a chart's file:// dependencies in place; Helm does not: `helm
+// install` of a chart whose Chart.yaml lists a dependency missing from its charts/ folder fails
+// ("You may need to run `helm dependency build`"). So every documented install of such a chart
+// must build its dependencies first, in the same block of commands.
+test('every documented helm install of a chart with dependencies runs helm dependency build first', () => {
+  const documents = ['docs/kubernetes.md', 'charts/governance-gateway/README.md', 'charts/examples/agent/README.md', 'charts/governance-sidecar/README.md'];
+  const missing: string[] = [];
+  let installs = 0;
+  for (const document of documents) {
+    const text = readFileSync(path.join(REPO_ROOT, document), 'utf8');
+    for (const block of text.matchAll(/```sh\n([\s\S]*?)```/g)) {
+      const lines = block[1]!.replace(/\\\n\s*/g, '').split('\n').map((line) => line.replace(/#.*$/, '').trim());
+      const built = new Set<string>();
+      for (const line of lines) {
+        const words = shellWords(line);
+        if (words[0] !== 'helm') continue;
+        if (words[1] === 'dependency' && words[2] === 'build') built.add(path.normalize(words[3]!));
+        if (words[1] !== 'install') continue;
+        installs += 1;
+        const chart = path.normalize(words[3]!);
+        const meta = parseYaml(readFileSync(path.join(REPO_ROOT, chart, 'Chart.yaml'), 'utf8')) as Json;
+        if ((meta.dependencies ?? []).length > 0 && !built.has(chart)) missing.push(`${document}: helm install … ${chart} without helm dependency build ${chart} before it`);
+      }
+    }
+  }
+  assert.ok(installs >= 4, `found the documented installs (${installs})`);
+  assert.deepEqual(missing, []);
+});
