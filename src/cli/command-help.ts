@@ -18,7 +18,7 @@ export const COMMANDS: Record<string, CommandHelp> = {
 
 Start the gateway; SIGTERM or SIGINT stops it gracefully.
   --port N      listen port (PORT; embedded 8765, edge 8000; 0 picks a free one)
-  --host H      listen address (HOST; default 127.0.0.1, 0.0.0.0 in production)
+  --host H      listen address (HOST; embedded 127.0.0.1, edge 0.0.0.0)
   --variant V   embedded: Authorization: Bearer, SQLite ledger.
                 edge: X-Service-Token, shared ledger (sidecar or central gateway).
 
