@@ -150,7 +150,7 @@ test('a passing asynchronous verdict is recorded and escalates nothing', async (
   assert.match(metrics.text, /judge_queue_depth \d/);
 });
 
-test('queued judgements survive a restart', async (t) => {
+test('queued judgements survive a restart, and the judgement cut short does not use up an attempt', async (t) => {
   const judge = await startFakeJudge(t, { kind: 'hold' });
   const first = await startJudgedGateway(t, judge);
   const result = await first.call('POST', '/v1/runtime/validate', validateBody());
@@ -161,6 +161,7 @@ test('queued judgements survive a restart', async (t) => {
   const second = await startJudgedGateway(t, judge, { ledgerPath: first.ledgerPath });
   const judgeRow = await waitForChildRow(second, result.body.envelope_id, 'judge');
   assert.equal(judgeRow.payload.score, 91);
+  assert.equal(judgeRow.payload.job_attempts, 1, 'the stopped claim counted as an attempt');
 });
 
 for (const [name, mode, requests, attempts] of [
@@ -179,18 +180,6 @@ for (const [name, mode, requests, attempts] of [
     assert.equal(judge.requests.length, requests);
   });
 }
-
-test('a judgement cut short by a shutdown does not use up one of the job\'s attempts', async (t) => {
-  const judge = await startFakeJudge(t, { kind: 'hold' });
-  const first = await startJudgedGateway(t, judge);
-  const result = await first.call('POST', '/v1/runtime/validate', validateBody());
-  while (judge.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-  await first.close();
-  judge.mode = { kind: 'answer', score: 91, verdict: 'pass' };
-  const second = await startJudgedGateway(t, judge, { ledgerPath: first.ledgerPath });
-  const judgeRow = await waitForChildRow(second, result.body.envelope_id, 'judge');
-  assert.equal(judgeRow.payload.job_attempts, 1, 'the stopped claim counted as an attempt');
-});
 
 test('callers below Enterprise are decided without the judge', async (t) => {
   const judge = await startFakeJudge(t, { kind: 'answer', score: 10, verdict: 'fail' });
