@@ -12,7 +12,7 @@ import { validateRequest, type OperationDoc } from '../schemas/index.ts';
 import type { KillSwitch, PolicySource } from '../runtime/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 import type { AgentMismatch } from '../auth/index.ts';
-import { requireEntriesInScope } from './internal-append-scope.ts';
+import { recentAgents, requireEntriesInScope } from './internal-append-scope.ts';
 import { mayAnnounce } from '../notify/index.ts';
 
 export const FLEET_STATE_MAX_WAIT_SECONDS = 30;
@@ -43,6 +43,7 @@ const kindParam = (required: boolean) => ({ name: 'kind', in: 'query' as const, 
 
 export function internalRoutes(deps: InternalRouteDeps): Route[] {
   const { ledger, killSwitch, policies } = deps;
+  const appendedAgents = recentAgents();
   return [
     {
       method: 'POST', path: INTERNAL_PATHS.append,
@@ -57,9 +58,10 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
       handler: async (ctx) => {
         const { entries } = validateRequest<{ entries: LedgerEntry[] }>('InternalAppendRequest', await ctx.json());
         // A sidecar credential bound to its agent writes that agent's entries only: nothing of the request is recorded otherwise.
-        await requireEntriesInScope(ctx, ledger, entries, deps.recordMismatch ?? (async () => {}));
+        await requireEntriesInScope(ctx, ledger, entries, deps.recordMismatch ?? (async () => {}), appendedAgents);
         const recordedBy = recorder(ctx);
         const settled = await Promise.allSettled(entries.map((entry) => ledger.append({ ...entry, payload: { ...entry.payload, recorded_by: recordedBy } })));
+        settled.forEach((result, i) => { if (result.status === 'fulfilled') appendedAgents.set(entries[i]!.envelope_id, { agentId: entries[i]!.agent_id }); });
         const unavailable = settled.find((result) => result.status === 'rejected' && result.reason instanceof ApiError);
         // The store cannot record at all: the whole request fails (503) and the sidecar fails closed.
         if (unavailable?.status === 'rejected') throw unavailable.reason;

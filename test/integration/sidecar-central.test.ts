@@ -194,6 +194,11 @@ describe('a sidecar that records through the central gateway', { skip }, () => {
       assert.equal(res.body.code, 'AGENT_OUT_OF_SCOPE', what);
       assert.equal(await central.ledger.get(refused.envelope_id as string), undefined, `${what}: nothing recorded`);
     }
+    // A pre-check this gateway did not append through the route (another replica's): its agent is read from the ledger.
+    const elsewhere = entry({ agent_id: 'payments-agent-2', action: 'pay_invoice' });
+    await central.ledger.append(elsewhere as never);
+    const theirs = await append(bound, entry({ kind: 'post_check', parent_envelope_id: elsewhere.envelope_id, action: null }));
+    assert.deepEqual([theirs.status, theirs.body.code], [403, 'AGENT_OUT_OF_SCOPE'], theirs.text);
     // The other agent's sidecar can still post-check its own call: the slot was not taken.
     const post = await append(token, entry({ kind: 'post_check', parent_envelope_id: foreign.envelope_id, agent_id: 'payments-agent-1', action: null }));
     assert.equal(post.status, 200, post.text);
