@@ -67,10 +67,15 @@ export function readSessionCookie(header: string | undefined, options: CookieOpt
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+    if (cookieName(part) === name) return part.slice(part.indexOf('=') + 1).trim();
   }
   return undefined;
+}
+
+/** The name of one `name=value` pair of a Cookie header (or of a Set-Cookie's first pair); '' when it has none. */
+export function cookieName(pair: string): string {
+  const eq = pair.indexOf('=');
+  return eq > 0 ? pair.slice(0, eq).trim() : '';
 }
 
 /** Compares in constant time (a MAC sent by a browser against the expected one). */

@@ -23,7 +23,7 @@ export type MessageTransform = (message: JsonRpcResponse) => Promise<JsonRpcResp
  */
 export type UnparsedBody = (bytes: Buffer, contentType: string) => Promise<Buffer | null>;
 
-export function isEventStream(headers: OpenedResponse['headers']): boolean {
+function isEventStream(headers: OpenedResponse['headers']): boolean {
   return String(headers['content-type'] ?? '').toLowerCase().startsWith('text/event-stream');
 }
 

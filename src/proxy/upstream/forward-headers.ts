@@ -4,7 +4,7 @@
 
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { activeTraceparent } from '../../observability/tracing.ts';
-import { sessionCookieName } from '../../sso/session-cookie.ts';
+import { cookieName, sessionCookieName } from '../../sso/session-cookie.ts';
 import { loginCookieName } from '../../sso/login-cookie.ts';
 import { randomHex } from '../random-hex.ts';
 
@@ -50,11 +50,6 @@ export function dropGatewayCookies(req: IncomingMessage): void {
   if (kept.length === parts.length) return;
   if (kept.length === 0) delete req.headers.cookie;
   else req.headers.cookie = kept.map((part) => part.trim()).join('; ');
-}
-
-function cookieName(part: string): string {
-  const eq = part.indexOf('=');
-  return (eq === -1 ? part : part.slice(0, eq)).trim();
 }
 
 export interface ForwardFacts {
