@@ -13,6 +13,7 @@ import type { KillSwitch, PolicySource } from '../runtime/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 import type { AgentMismatch } from '../auth/index.ts';
 import { recentAgents, requireEntriesInScope } from './internal-append-scope.ts';
+import { internalReadScope } from './internal-read-scope.ts';
 import { mayAnnounce } from '../notify/index.ts';
 
 export const FLEET_STATE_MAX_WAIT_SECONDS = 30;
@@ -34,6 +35,7 @@ export interface InternalRouteDeps {
   announceAppended?(envelopeIds: readonly string[]): void;
 }
 
+const SCOPE_NOTE = 'An agent-bound credential reads its agents\' rows, the rows the fleet shares (kill switch, tool pins, tool changes) and the rows linked to those; another agent\'s row by id is null, a query naming another agent or none is 403 AGENT_OUT_OF_SCOPE.';
 const doc = (summary: string, description: string, extra: Partial<OperationDoc> = {}): OperationDoc => ({
   summary, description: `Internal: for sidecars (CENTRAL_GATEWAY_URL), not a public API; needs the ledger_internal feature (Enterprise). ${description}`,
   tags: ['internal'], responses: {}, errors: [403, 503], ...extra,
@@ -44,6 +46,9 @@ const kindParam = (required: boolean) => ({ name: 'kind', in: 'query' as const, 
 export function internalRoutes(deps: InternalRouteDeps): Route[] {
   const { ledger, killSwitch, policies } = deps;
   const appendedAgents = recentAgents();
+  const recordMismatch = deps.recordMismatch ?? (async () => {});
+  // An agent-bound sidecar credential reads its agent's rows and what the fleet shares only.
+  const readScope = (ctx: RequestContext) => internalReadScope(ctx, ledger, recordMismatch, appendedAgents);
   return [
     {
       method: 'POST', path: INTERNAL_PATHS.append,
@@ -58,7 +63,7 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
       handler: async (ctx) => {
         const { entries } = validateRequest<{ entries: LedgerEntry[] }>('InternalAppendRequest', await ctx.json());
         // A sidecar credential bound to its agent writes that agent's entries only: nothing of the request is recorded otherwise.
-        await requireEntriesInScope(ctx, ledger, entries, deps.recordMismatch ?? (async () => {}), appendedAgents);
+        await requireEntriesInScope(ctx, ledger, entries, recordMismatch, appendedAgents);
         const recordedBy = recorder(ctx);
         const settled = await Promise.allSettled(entries.map((entry) => ledger.append({ ...entry, payload: { ...entry.payload, recorded_by: recordedBy } })));
         settled.forEach((result, i) => { if (result.status === 'fulfilled') appendedAgents.set(entries[i]!.envelope_id, { agentId: entries[i]!.agent_id }); });
@@ -81,23 +86,26 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
     },
     {
       method: 'GET', path: INTERNAL_PATHS.rowTemplate,
-      meta: { feature: FEATURE, doc: doc('Read one row', 'null when there is no such row.', { parameters: [envelopeParam], responses: { 200: { description: 'The row or null', schema: 'InternalRow' } } }) },
-      handler: async (ctx) => ({ body: { row: (await ledger.get(envelopeIdParam(ctx.params.envelope_id))) ?? null } }),
+      meta: { feature: FEATURE, doc: doc('Read one row', `null when there is no such row. ${SCOPE_NOTE}`, { parameters: [envelopeParam], responses: { 200: { description: 'The row or null', schema: 'InternalRow' } } }) },
+      handler: async (ctx) => {
+        const id = envelopeIdParam(ctx.params.envelope_id);
+        return { body: { row: (await readScope(ctx).row(await ledger.get(id))) ?? null } };
+      },
     },
     {
       method: 'GET', path: INTERNAL_PATHS.childTemplate,
-      meta: { feature: FEATURE, doc: doc('The first row of a kind linked to a parent', 'Post-check idempotency.', { parameters: [envelopeParam, kindParam(true)], responses: { 200: { description: 'The row or null', schema: 'InternalRow' } } }) },
+      meta: { feature: FEATURE, doc: doc('The first row of a kind linked to a parent', `Post-check idempotency. ${SCOPE_NOTE}`, { parameters: [envelopeParam, kindParam(true)], responses: { 200: { description: 'The row or null', schema: 'InternalRow' } } }) },
       handler: async (ctx) => {
         const id = envelopeIdParam(ctx.params.envelope_id);
         const kind = requiredKind(ctx);
-        return { body: { row: (await ledger.findChild(id, kind)) ?? null } };
+        return { body: { row: (await readScope(ctx).child(id, await ledger.findChild(id, kind))) ?? null } };
       },
     },
     {
       method: 'GET', path: INTERNAL_PATHS.childrenTemplate,
       meta: {
         feature: FEATURE,
-        doc: doc('Every row linked to a parent', 'A review item\'s claims, notes and verdict, read by a sidecar that holds an escalated call.', {
+        doc: doc('Every row linked to a parent', `A review item's claims, notes and verdict, read by a sidecar that holds an escalated call. ${SCOPE_NOTE}`, {
           parameters: [envelopeParam, { name: 'limit', in: 'query', description: 'At most this many rows (default and maximum 1000).', schema: { type: 'integer', minimum: 1, maximum: 1000 } }],
           responses: { 200: { description: 'The rows, oldest first', schema: 'InternalChildren' } },
         }),
@@ -107,19 +115,26 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
         const q = new QueryReader(ctx.query);
         const limit = q.integer('limit', { fallback: 1000, min: 1, max: 1000 });
         q.done();
-        return { body: { rows: await ledger.children(id, limit) } };
+        return { body: { rows: await readScope(ctx).parent(id) ? await ledger.children(id, limit) : [] } };
       },
     },
     {
       method: 'GET', path: INTERNAL_PATHS.latest,
-      meta: { feature: FEATURE, doc: doc('The newest row of a kind', 'The kill switch\'s current row.', { parameters: [kindParam(true)], responses: { 200: { description: 'The row or null', schema: 'InternalRow' } } }) },
-      handler: async (ctx) => ({ body: { row: (await ledger.latest(requiredKind(ctx))) ?? null } }),
+      meta: {
+        feature: FEATURE,
+        doc: doc('The newest row of a kind', `The kill switch's current row. ${SCOPE_NOTE}`, { parameters: [kindParam(true)], responses: { 200: { description: 'The row or null', schema: 'InternalRow' } } }),
+      },
+      handler: async (ctx) => {
+        const kind = requiredKind(ctx);
+        await readScope(ctx).query(kind, null);
+        return { body: { row: (await ledger.latest(kind)) ?? null } };
+      },
     },
     {
       method: 'GET', path: INTERNAL_PATHS.rows,
       meta: {
         feature: FEATURE,
-        doc: doc('List row summaries, newest first', 'Tool pins are read back with it at a sidecar\'s start.', {
+        doc: doc('List row summaries, newest first', `Tool pins are read back with it at a sidecar's start. ${SCOPE_NOTE}`, {
           parameters: [kindParam(false), { name: 'agent_id', in: 'query', description: 'Only this agent.', schema: { type: 'string' } }, ...pagingParameters(100, 500)],
           responses: { 200: { description: 'One page', schema: 'InternalRowList' } },
         }),
@@ -128,6 +143,7 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
         const q = new QueryReader(ctx.query);
         const query = { kind: q.oneOf('kind', ENTRY_KINDS), agent_id: q.string('agent_id', AGENT), ...q.paging(100, 500) };
         q.done();
+        await readScope(ctx).query(query.kind, query.agent_id ?? null);
         return { body: await ledger.list(query) };
       },
     },
@@ -135,7 +151,7 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
       method: 'GET', path: INTERNAL_PATHS.recentOutcomes,
       meta: {
         feature: FEATURE,
-        doc: doc('An agent\'s most recent decided rows, newest first', 'What the reliability score is computed from.', {
+        doc: doc('An agent\'s most recent decided rows, newest first', `What the reliability score is computed from. ${SCOPE_NOTE}`, {
           parameters: [{ name: 'agent_id', in: 'query', required: true, description: 'The agent.', schema: { type: 'string' } }, { name: 'limit', in: 'query', required: true, description: 'How many.', schema: { type: 'integer', minimum: 1, maximum: 1000 } }],
           responses: { 200: { description: 'Outcomes', schema: 'InternalRecentOutcomes' } },
         }),
@@ -146,6 +162,7 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
         const limit = q.integer('limit', { fallback: 50, min: 1, max: 1000 });
         if (agentId === undefined) throw missing('agent_id');
         q.done();
+        await readScope(ctx).query(undefined, agentId);
         return { body: { outcomes: await ledger.recentOutcomes(agentId, limit) } };
       },
     },

@@ -212,6 +212,79 @@ describe('a sidecar that records through the central gateway', { skip }, () => {
     assert.ok(together.body.results.every((r: { row?: unknown }) => r.row), together.text);
   });
 
+  test('an agent-bound credential reads only its agent\'s rows and what the fleet shares; a sidecar bound to its agent still governs end to end', async (t) => {
+    const { upstream, central, token } = await startFleet(t);
+    const bound = await hs256({ sub: 'sidecar-support-agent-1', tier: 'enterprise', team: null as unknown as string, agent: 'support-agent-1' });
+    const read = (credential: string, path: string) => central.call('GET', path, undefined, { 'x-service-token': credential });
+    const append = (...entries: unknown[]) => central.call('POST', '/v1/internal/ledger/append', { entries }, { 'x-service-token': token });
+
+    const foreign = entry({ agent_id: 'payments-agent-1', action: 'pay_invoice', payload: { iban: 'DE89370400440532013000' } });
+    const foreignPost = entry({ kind: 'post_check', parent_envelope_id: foreign.envelope_id, agent_id: 'payments-agent-1', action: null });
+    const own = entry();
+    const ownPost = entry({ kind: 'post_check', parent_envelope_id: own.envelope_id, action: null });
+    const pin = entry({ kind: 'tool_pin', agent_id: 'payments-agent-1', action: 'pay_invoice', outcome: null, risk_tier: null, risk_score: null, final_confidence: null });
+    assert.equal((await append(foreign, foreignPost, own, ownPost, pin)).status, 200);
+
+    // By id: another agent's row, and a row linked to it, answer as unknown rows do.
+    const rowOf = async (credential: string, path: string) => {
+      const res = await read(credential, path);
+      assert.equal(res.status, 200, `${path}: ${res.text}`);
+      return res.body.row?.envelope_id ?? null;
+    };
+    assert.equal(await rowOf(bound, `/v1/internal/ledger/rows/${foreign.envelope_id}`), null);
+    assert.equal(await rowOf(token, `/v1/internal/ledger/rows/${foreign.envelope_id}`), foreign.envelope_id, 'a fleet-wide credential reads it');
+    assert.equal(await rowOf(bound, `/v1/internal/ledger/rows/${own.envelope_id}`), own.envelope_id);
+    assert.equal(await rowOf(bound, `/v1/internal/ledger/rows/${pin.envelope_id}`), pin.envelope_id, 'a tool pin is the fleet\'s');
+    assert.equal(await rowOf(bound, `/v1/internal/ledger/rows/${foreign.envelope_id}/child?kind=post_check`), null);
+    assert.equal(await rowOf(bound, `/v1/internal/ledger/rows/${own.envelope_id}/child?kind=post_check`), ownPost.envelope_id);
+    const children = async (credential: string, id: string) => (await read(credential, `/v1/internal/ledger/rows/${id}/children`)).body.rows.map((row: { envelope_id: string }) => row.envelope_id);
+    assert.deepEqual(await children(bound, foreign.envelope_id), []);
+    assert.deepEqual(await children(token, foreign.envelope_id), [foreignPost.envelope_id]);
+    assert.deepEqual(await children(bound, own.envelope_id), [ownPost.envelope_id]);
+    // A parent this gateway did not append through the route (another replica's) is read from the ledger to decide.
+    const elsewhere = entry();
+    const elsewherePost = entry({ kind: 'post_check', parent_envelope_id: elsewhere.envelope_id, action: null });
+    await central.ledger.append(elsewhere as never);
+    await central.ledger.append(elsewherePost as never);
+    assert.deepEqual(await children(bound, elsewhere.envelope_id), [elsewherePost.envelope_id]);
+
+    // Queries: another agent, or none, is refused and recorded; its own agent and the fleet's shared kinds are served.
+    const refused: Array<[string, string]> = [
+      ['another agent\'s recent outcomes', '/v1/internal/ledger/recent-outcomes?agent_id=payments-agent-1&limit=10'],
+      ['another agent\'s rows', '/v1/internal/ledger/rows?agent_id=payments-agent-1'],
+      ['every agent\'s calls', '/v1/internal/ledger/rows?kind=pre_check'],
+      ['every row', '/v1/internal/ledger/rows'],
+      ['the newest call of the fleet', '/v1/internal/ledger/latest?kind=pre_check'],
+    ];
+    for (const [what, path] of refused) {
+      const res = await read(bound, path);
+      assert.deepEqual([res.status, res.body.code], [403, 'AGENT_OUT_OF_SCOPE'], `${what}: ${res.text}`);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/, what);
+      assert.equal((await read(token, path)).status, 200, `${what}: a fleet-wide credential reads it`);
+    }
+    const mismatches = await central.ledger.list({ kind: 'agent_mismatch', limit: 100, offset: 0 });
+    assert.ok(mismatches.total >= refused.length, `each refusal is recorded (${mismatches.total})`);
+    assert.equal((await read(bound, '/v1/internal/ledger/recent-outcomes?agent_id=support-agent-1&limit=10')).status, 200);
+    const ownRows = await read(bound, '/v1/internal/ledger/rows?agent_id=support-agent-1');
+    assert.ok(ownRows.body.rows.every((row: { agent_id: string }) => row.agent_id === 'support-agent-1') && ownRows.body.total >= 2, ownRows.text);
+    const pins = await read(bound, '/v1/internal/ledger/rows?kind=tool_pin');
+    assert.deepEqual(pins.body.rows.map((row: { envelope_id: string }) => row.envelope_id), [pin.envelope_id], pins.text);
+    assert.equal((await read(bound, '/v1/internal/ledger/latest?kind=kill_switch')).status, 200);
+
+    // A sidecar holding the bound credential reads what it needs (tool pins, its calls' rows) and governs as before.
+    const sidecar = await startTestGateway(t, {
+      env: { GATEWAY_VARIANT: 'edge', CENTRAL_GATEWAY_URL: central.url, CENTRAL_GATEWAY_TOKEN: bound },
+      agentId: 'support-agent-1',
+      gatewayYaml: ROUTES(upstream.origin),
+    });
+    const allowed = await sidecar.call('POST', '/kb', { query: 'reset password' });
+    assert.equal(allowed.status, 200, allowed.text);
+    const post = await central.ledger.get(allowed.headers.get('x-governance-post-check')!);
+    assert.deepEqual([post?.kind, post?.agent_id], ['post_check', 'support-agent-1']);
+    const blocked = await sidecar.call('POST', '/tools/delete_all_tickets', { confirm: true });
+    assert.deepEqual([blocked.status, blocked.body.code], [403, 'TOOL_CALL_BLOCKED']);
+  });
+
   test('the internal API is in the central gateway\'s /openapi.json (tag internal, a valid document), and not served by a sidecar', async (t) => {
     const { central, sidecar, token } = await startFleet(t);
     const doc = (await central.call('GET', '/openapi.json')).body;
