@@ -22,15 +22,20 @@ export function scanSensitive(
   budget?: ScanBudget,
 ): SensitiveHit[] {
   if (patterns.length === 0) return [];
-  const set = patternSetOf(patterns);
-  const hits: SensitiveHit[] = [];
+  const paths: string[] = [];
+  const texts: string[] = [];
   for (const leaf of leaves(value, basePath)) {
     const text = leafText(leaf.value);
     if (text === undefined || text === '') continue;
     // Over budget: left unscanned, and the budget remembers it (the safety check reports it).
     if (budget && !budget.take(text.length)) continue;
-    for (const index of set.matching(text)) hits.push({ path: leaf.path, pattern: patterns[index] });
+    paths.push(leaf.path);
+    texts.push(text);
   }
+  const hits: SensitiveHit[] = [];
+  patternSetOf(patterns).matchingEach(texts, (i, found) => {
+    for (const index of found) hits.push({ path: paths[i]!, pattern: patterns[index]! });
+  });
   return hits;
 }
 
