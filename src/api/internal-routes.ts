@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, prefersMinimalReturn, type RequestContext, type Route } from '../http/index.ts';
 import { ENTRY_KINDS, toSummary, type Ledger, type LedgerEntry } from '../ledger/index.ts';
 import { INTERNAL_PATHS } from '../central/index.ts';
-import { validateRequest, type OperationDoc } from '../schemas/index.ts';
+import { INTERNAL_APPEND_MAX_ENTRIES, validateRequest, type OperationDoc } from '../schemas/index.ts';
 import type { KillSwitch, PolicySource } from '../runtime/index.ts';
 import { QueryReader, envelopeIdParam, pagingParameters } from './query-params.ts';
 import type { AgentMismatch } from '../auth/index.ts';
@@ -54,6 +54,7 @@ export function internalRoutes(deps: InternalRouteDeps): Route[] {
       method: 'POST', path: INTERNAL_PATHS.append,
       meta: {
         feature: FEATURE,
+        bodyDocuments: INTERNAL_APPEND_MAX_ENTRIES,
         doc: doc('Append a sidecar\'s ledger entries', 'Entries that arrive together from the whole fleet share one transaction. One result per entry, in order; a refused entry (duplicate post-check) does not fail the others. With `Prefer: return=minimal` (what sidecars send) each row comes back without its payload, the answer carries `recorded_by` (the only field this gateway adds to a payload) and `Preference-Applied: return=minimal`; the stored payload is then exactly the sent one plus `recorded_by`.', {
           request: 'InternalAppendRequest',
           parameters: [{ name: 'Prefer', in: 'header', description: '`return=minimal`: rows without their payloads (RFC 7240). Anything else, or none: full rows.', schema: { type: 'string' } }],

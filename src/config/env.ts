@@ -11,6 +11,7 @@ import { insightConfig, type InsightConfig } from './insight-settings.ts';
 import { reportsConfig, type ReportsConfig } from './report-settings.ts';
 import { tracingConfig, type TracingConfig } from './tracing-settings.ts';
 import { boolean, integer } from './env-values.ts';
+import { DEFAULT_MAX_JSON_VALUES } from '../json/index.ts';
 import { ledgerConfig, type LedgerConfig } from './ledger-settings.ts';
 import { outcomeReconcileConfig, type OutcomeReconcileConfig } from './oversight-settings.ts';
 import { memoryConfig, type MemoryConfig } from './memory-settings.ts';
@@ -87,6 +88,8 @@ export interface Config {
   readonly authEnabled: boolean;
   readonly rateLimitEnabled: boolean;
   readonly maxBodyBytes: number;
+  /** Most JSON values one body (or a tool's JSON answer) may hold (SERVICE_MAX_BODY_VALUES). */
+  readonly maxBodyValues: number;
   readonly http: HttpLimitsConfig;
   readonly ledger: LedgerConfig;
   readonly configDir: string;
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = 
     authEnabled: boolean(env.AUTH_ENABLED, 'AUTH_ENABLED', serviceEnv === 'production', issues),
     rateLimitEnabled: boolean(env.RATE_LIMIT_ENABLED, 'RATE_LIMIT_ENABLED', !RELAXED_ENVS.has(serviceEnv), issues),
     maxBodyBytes: integer(env.SERVICE_MAX_BODY_BYTES, 'SERVICE_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, 1024, 1024 ** 3, issues),
+    maxBodyValues: integer(env.SERVICE_MAX_BODY_VALUES, 'SERVICE_MAX_BODY_VALUES', DEFAULT_MAX_JSON_VALUES, 100, 100_000_000, issues),
     http: httpLimits(env, issues),
     ledger,
     configDir: path.resolve(cwd, env.CONFIG_DIR ?? 'config'),

@@ -33,6 +33,7 @@ import { consoleAssetDir, consoleRoutes } from '../console/index.ts';
 import { SsoService, createSessionAuthenticator, openPostgresSsoStore, openSqliteSsoStore } from '../sso/index.ts';
 import { openLedgerWhenReachable, type DatabaseWait } from './wait-for-database.ts';
 import { recordSsoMembership } from './sso-membership.ts';
+import { setMaxJsonValues } from '../json/index.ts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -58,6 +59,8 @@ export interface RunningGateway {
 
 export async function startGateway(config: Config, options: StartOptions = {}): Promise<RunningGateway> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  // Every JSON document this process reads (bodies, string tool-call arguments, tool answers) holds at most this many values.
+  setMaxJsonValues(config.maxBodyValues);
   // policies/ is watched: a good edit replaces the bundle for the requests after it, a bad one is
   // rejected (the last good bundle stays, /health and config_reload_total{file="policies"} say so).
   // With PostgreSQL, a bundle applied here is announced to the rest of the fleet (fleet-sync.ts).

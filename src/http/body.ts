@@ -101,7 +101,7 @@ export function contentEncodingProblem(encoding: string | string[] | undefined):
  * in UTF-8 with no content coding, be valid UTF-8, and be JSON every reader reads the same way.
  * An empty body counts as malformed.
  */
-export function parseJson(body: Buffer, headers: IncomingHttpHeaders): unknown {
+export function parseJson(body: Buffer, headers: IncomingHttpHeaders, options: { maxValues?: number } = {}): unknown {
   const problem = jsonContentTypeProblem(headers['content-type']) ?? contentEncodingProblem(headers['content-encoding']);
   if (problem) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', problem, { extensions: { accepted: ['application/json', 'application/json; charset=utf-8'] } });
   if (body.length === 0) throw new ApiError('INVALID_JSON', 'The request body is empty; a JSON document is required.');
@@ -112,7 +112,7 @@ export function parseJson(body: Buffer, headers: IncomingHttpHeaders): unknown {
     throw new ApiError('INVALID_JSON', 'The request body is not valid UTF-8; JSON must be sent as UTF-8.');
   }
   try {
-    return parseStrictJson(text);
+    return parseStrictJson(text, options);
   } catch (error) {
     throw strictJsonProblem(error, 'The request body');
   }
@@ -125,9 +125,10 @@ const RULE_CODES: Readonly<Record<StrictJsonRule, ErrorCode>> = {
   depth: 'JSON_TOO_DEEP',
   string: 'JSON_INVALID_STRING',
   reserved_key: 'JSON_RESERVED_KEY',
+  values: 'JSON_TOO_MANY_VALUES',
 };
 
-/** A strict-parser refusal as the problem it is: 400 for malformed JSON, 422 naming the member otherwise. */
+/** A strict-parser refusal as the problem it is: 400 for malformed JSON, 413 for too many values, 422 naming the member otherwise. */
 export function strictJsonProblem(error: unknown, what: string, pathPrefix = ''): ApiError {
   if (!(error instanceof StrictJsonError)) throw error;
   if (error.rule === 'syntax') return new ApiError('INVALID_JSON', `${what} is not valid JSON: ${error.message}`);

@@ -13,6 +13,7 @@ export const ERRORS = {
   JSON_TOO_DEEP: { status: 422, title: 'The JSON document nests too deeply' },
   JSON_INVALID_STRING: { status: 422, title: 'A JSON string is not valid Unicode text' },
   JSON_RESERVED_KEY: { status: 422, title: 'A JSON member name is reserved' },
+  JSON_TOO_MANY_VALUES: { status: 413, title: 'The JSON document holds too many values' },
   MALFORMED_REQUEST: { status: 400, title: 'The request is not well-formed HTTP' },
   REQUEST_INCOMPLETE: { status: 400, title: 'The request body ended before it was complete' },
   REQUEST_TIMEOUT: { status: 408, title: 'The request did not arrive in time' },

@@ -17,6 +17,12 @@ export interface RouteMeta {
    * (`?utm_source=`), not to an API filter, so parameters it does not name are not refused.
    */
   page?: boolean;
+  /**
+   * A body that carries this many documents, each a governed body's size (the internal append's
+   * entries, each a call a sidecar already bounded): its JSON may hold this many times the values
+   * one body may (SERVICE_MAX_BODY_VALUES).
+   */
+  bodyDocuments?: number;
 }
 
 export interface RequestContext {

@@ -11,6 +11,7 @@ import { answerClientError } from './client-errors.ts';
 import { endLingering } from './lingering-close.ts';
 import type { HandlerResult, RequestContext, Route, Router } from './router.ts';
 import type { Logger } from '../observability/index.ts';
+import { maxJsonValues } from '../json/index.ts';
 import { inServerSpan, tracingOn } from '../observability/tracing.ts';
 
 /** Published after every response: metrics subscribe, the server does not know them. */
@@ -145,7 +146,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         params: match.params,
         route: match.route.path,
         meta: match.route.meta ?? {},
-        json: () => (parsed ??= readBody(req, maxBodyBytes).then((body) => parseJson(body, req.headers))),
+        json: () => (parsed ??= readBody(req, maxBodyBytes).then((body) => parseJson(body, req.headers, { maxValues: maxJsonValues() * (match.route.meta?.bodyDocuments ?? 1) }))),
       };
       const route = match.route;
       const result = tracingOn()

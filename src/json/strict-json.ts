@@ -3,7 +3,10 @@
 // first), numbers that overflow to Infinity or round to another value, lone surrogates that no
 // store can hold canonically. Governance must check exactly what the tool will read, so such
 // documents are refused here, with the path of the offending member, and nesting is bounded so
-// no later recursion (schemas, scanning, canonical JSON) can overflow the stack.
+// no later recursion (schemas, scanning, canonical JSON) can overflow the stack. The number of
+// values is bounded too: every value is walked, scanned and hashed by what follows, at ~10 us a
+// value for a wide object (docs/performance.md), so a 5 MB body of 2.5 million values held the
+// event loop for seconds; the bound caps what one document costs.
 
 import { detachedString } from './detached-string.ts';
 import { isExactNumberText } from './exact-number.ts';
@@ -11,8 +14,37 @@ import { isExactNumberText } from './exact-number.ts';
 /** Deepest nesting of objects and arrays accepted; documented in docs/security.md. */
 export const MAX_JSON_DEPTH = 64;
 
+/**
+ * Most values (objects, arrays, strings, numbers, booleans and nulls, each counted once) one
+ * document may hold, unless the process sets another bound (SERVICE_MAX_BODY_VALUES).
+ */
+export const DEFAULT_MAX_JSON_VALUES = 50_000;
+
+let processMaxValues = DEFAULT_MAX_JSON_VALUES;
+
+/** The bound every parse without its own `maxValues` or budget applies; set once at start from the configuration. */
+export function setMaxJsonValues(limit: number): void {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`the JSON value limit must be a positive integer, got ${limit}`);
+  processMaxValues = limit;
+}
+
+export function maxJsonValues(): number {
+  return processMaxValues;
+}
+
+/** Values several documents may hold together (a body and the JSON strings inside it). */
+export class JsonValueBudget {
+  readonly limit: number;
+  remaining: number;
+
+  constructor(limit = processMaxValues) {
+    this.limit = limit;
+    this.remaining = limit;
+  }
+}
+
 /** Why a document was refused. `syntax` is plain malformed JSON; the others are well-formed JSON the gateway will not read. */
-export type StrictJsonRule = 'syntax' | 'duplicate_key' | 'number' | 'depth' | 'string' | 'reserved_key';
+export type StrictJsonRule = 'syntax' | 'duplicate_key' | 'number' | 'depth' | 'string' | 'reserved_key' | 'values';
 
 export class StrictJsonError extends Error {
   readonly rule: StrictJsonRule;
@@ -29,18 +61,23 @@ export class StrictJsonError extends Error {
 
 export interface StrictJsonOptions {
   maxDepth?: number;
+  /** Most values the document may hold (default: the process's bound, setMaxJsonValues). */
+  maxValues?: number;
+  /** Shared with other documents instead of `maxValues`: what this one holds is taken from it. */
+  budget?: JsonValueBudget;
 }
 
 /**
  * Parses `text` as JSON (RFC 8259) and refuses: duplicate member names, numbers whose text is not
  * exactly the value read (see exact-number.ts), lone surrogates (raw or escaped), a `__proto__`
  * member (it would be an own data property here but a prototype setter to any code that copies
- * it with assignment), and nesting deeper than `maxDepth`. Objects are ordinary objects, as
- * JSON.parse makes them; `constructor` and `prototype` members are plain data.
+ * it with assignment), nesting deeper than `maxDepth`, and more values than `maxValues` (or than
+ * `budget` has left). Objects are ordinary objects, as JSON.parse makes them; `constructor` and
+ * `prototype` members are plain data.
  */
 export function parseStrictJson(text: string, options: StrictJsonOptions = {}): unknown {
   if (!text.isWellFormed()) throw new StrictJsonError('string', '', 'The document holds a lone surrogate (not valid Unicode text).');
-  const parser = new Parser(text, options.maxDepth ?? MAX_JSON_DEPTH);
+  const parser = new Parser(text, options.maxDepth ?? MAX_JSON_DEPTH, options.budget ?? new JsonValueBudget(options.maxValues ?? processMaxValues));
   parser.skipSpace();
   const value = parser.value(0);
   parser.skipSpace();
@@ -63,10 +100,12 @@ class Parser {
   at = 0;
   /** Member names and array indexes down to the value being read: the error path, built only on error. */
   readonly trail: Array<string | number> = [];
+  readonly budget: JsonValueBudget;
 
-  constructor(text: string, maxDepth: number) {
+  constructor(text: string, maxDepth: number, budget: JsonValueBudget) {
     this.text = text;
     this.maxDepth = maxDepth;
+    this.budget = budget;
   }
 
   fail(message: string, rule: StrictJsonRule = 'syntax', path = ''): never {
@@ -95,6 +134,10 @@ class Parser {
   }
 
   value(depth: number): unknown {
+    if (--this.budget.remaining < 0) {
+      const path = this.path();
+      this.fail(`${path || 'The document'}: the document holds more than ${this.budget.limit} values (objects, arrays, strings, numbers, booleans, nulls); send fewer.`, 'values', path);
+    }
     const c = this.text.charCodeAt(this.at);
     // A value may outlive the document (session histories, caches): it must not be a view into it.
     // Member names need no copy: a property key is stored as an internalized string of its own.

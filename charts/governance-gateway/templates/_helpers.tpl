@@ -244,6 +244,8 @@ default; the bundle you enforce is yours (policies.files, --set-file, policies.e
   value: {{ .Values.gateway.logLevel | quote }}
 - name: SERVICE_MAX_BODY_BYTES
   value: {{ .Values.gateway.maxBodyBytes | int64 | quote }}
+- name: SERVICE_MAX_BODY_VALUES
+  value: {{ .Values.gateway.maxBodyValues | int64 | quote }}
 - name: CONFIG_DIR
   value: {{ include "governance-gateway.configDir" . }}
 - name: POLICIES_DIR

@@ -74,3 +74,11 @@ test('RATE_LIMIT_MAX_KEYS: default 10000, bounded', () => {
   assert.equal(load({}).rateLimitMaxKeys, 10_000);
   assert.deepEqual(issues({ RATE_LIMIT_MAX_KEYS: '5' }), ['RATE_LIMIT_MAX_KEYS: "5" must be an integer from 100 to 10000000']);
 });
+
+test('SERVICE_MAX_BODY_VALUES: default 50000, bounded', () => {
+  assert.equal(load({}).maxBodyValues, 50_000);
+  assert.equal(load({ SERVICE_MAX_BODY_VALUES: '250000' }).maxBodyValues, 250_000);
+  for (const bad of ['0', '99', 'many', '2.5', '200000000']) {
+    assert.deepEqual(issues({ SERVICE_MAX_BODY_VALUES: bad }), [`SERVICE_MAX_BODY_VALUES: "${bad}" must be an integer from 100 to 100000000`]);
+  }
+});

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { MAX_JSON_DEPTH, StrictJsonError, detachedString, isExactNumberText, parseStrictJson } from '../../../src/json/index.ts';
+import {
+  DEFAULT_MAX_JSON_VALUES, JsonValueBudget, MAX_JSON_DEPTH, StrictJsonError, detachedString, isExactNumberText, maxJsonValues, parseStrictJson, setMaxJsonValues,
+} from '../../../src/json/index.ts';
 
 function refusal(text: string): { rule: string; path: string } {
   try {
@@ -120,4 +122,51 @@ test('detachedString: the same characters, whatever the string', () => {
     const part = text.slice(cut % (text.length + 1));
     assert.equal(detachedString(part), part);
   }));
+});
+
+test('a document holds at most maxValues values (each object, array and scalar once), refused with the path where it crossed', () => {
+  const values = (n: number) => `[${Array.from({ length: n - 1 }, () => '0').join(',')}]`;
+  assert.equal((parseStrictJson(values(10), { maxValues: 10 }) as unknown[]).length, 9);
+  const refused = (text: string, maxValues: number) => {
+    try {
+      parseStrictJson(text, { maxValues });
+    } catch (error) {
+      assert.ok(error instanceof StrictJsonError);
+      return { rule: error.rule, path: error.path, message: error.message };
+    }
+    return assert.fail('accepted');
+  };
+  assert.deepEqual({ ...refused(values(11), 10), message: undefined }, { rule: 'values', path: '[9]', message: undefined });
+  assert.match(refused('{"a":{"b":[1,2,3]},"c":true}', 5).message, /more than 5 values/);
+  assert.equal(refused('{"a":{"b":[1,2,3]},"c":true}', 5).path, 'a.b[2]');
+  assert.equal(refused('{"a":{"b":[1,2,3]},"c":true}', 6).path, 'c');
+  assert.doesNotThrow(() => parseStrictJson('{"a":{"b":[1,2,3]},"c":true}', { maxValues: 7 }));
+  // The default is the process's bound.
+  assert.equal(maxJsonValues(), DEFAULT_MAX_JSON_VALUES);
+  assert.doesNotThrow(() => parseStrictJson(values(DEFAULT_MAX_JSON_VALUES)));
+  assert.throws(() => parseStrictJson(values(DEFAULT_MAX_JSON_VALUES + 1)), { rule: 'values' });
+  assert.throws(() => setMaxJsonValues(0), RangeError);
+});
+
+test('a budget is shared by the documents parsed with it', () => {
+  const budget = new JsonValueBudget(10);
+  parseStrictJson('[1,2,3]', { budget });
+  parseStrictJson('{"a":1,"b":2}', { budget });
+  assert.equal(budget.remaining, 3);
+  assert.throws(() => parseStrictJson('[1,2,3]', { budget }), { rule: 'values', path: '[2]' });
+});
+
+test('any document within the bound parses as JSON.parse reads it; any beyond is refused, never a partial value', () => {
+  fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }).filter((v) => !JSON.stringify(v).includes('"__proto__":')), fc.integer({ min: 1, max: 60 }), (value, maxValues) => {
+    const text = JSON.stringify(value);
+    let count = 0;
+    const walk = (v: unknown): void => {
+      count += 1;
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    walk(JSON.parse(text));
+    if (count <= maxValues) assert.deepEqual(parseStrictJson(text, { maxValues }), JSON.parse(text));
+    else assert.throws(() => parseStrictJson(text, { maxValues }), { rule: 'values' });
+  }), { numRuns: 300 });
 });

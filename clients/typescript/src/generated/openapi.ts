@@ -3413,7 +3413,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4327,7 +4327,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4991,7 +4991,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5185,7 +5185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5709,7 +5709,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5870,7 +5870,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6487,7 +6487,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6604,7 +6604,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6721,7 +6721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6838,7 +6838,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6964,7 +6964,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7211,7 +7211,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7334,7 +7334,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7439,7 +7439,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7544,7 +7544,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7665,7 +7665,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8218,7 +8218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8418,7 +8418,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8690,7 +8690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8896,7 +8896,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description PAYLOAD_TOO_LARGE: Request body is too large */
+            /** @description JSON_TOO_MANY_VALUES: The JSON document holds too many values; PAYLOAD_TOO_LARGE: Request body is too large */
             413: {
                 headers: {
                     [name: string]: unknown;
