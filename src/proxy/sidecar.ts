@@ -93,7 +93,7 @@ export async function createSidecar(options: SidecarOptions): Promise<Sidecar> {
   const gate = new GovernanceGate(options.runtime, sessions, logger, options.reviews, options.policies);
   let pins: ToolPins;
   try {
-    pins = await ToolPins.load(options.ledger, agentId, options.versions);
+    pins = await ToolPins.load(options.ledger, agentId, options.versions, (route, tool) => watched.current().routes.find((r) => r.name === route)?.acceptedToolChanges.get(tool));
   } catch (error) {
     watched.close();
     throw error;

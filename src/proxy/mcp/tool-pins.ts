@@ -6,7 +6,10 @@
 // reviewer approves the item (every sidecar reads the verdict from the ledger, in central mode
 // through the central gateway), or an operator lists the new hash in gateway.yaml
 // (route mcp.accept_tool_changes). Pins are read back from the ledger at start, so a restart
-// forgets nothing.
+// forgets nothing. What is read back is trusted only as far as someone answers for it: a row
+// alone may come from any sidecar of the fleet (a compromised pod's credential can append
+// tool_pin rows), so a first pin never replaces a pin, and a re-pin counts only when a reviewer
+// approved that change or this sidecar's own gateway.yaml accepts that hash.
 
 import { canonicalJson, eventEntry, sha256Hex, type Ledger, type LedgerRow } from '../../ledger/index.ts';
 import { derivedEnvelopeId, isDuplicateEnvelope } from '../../oversight/transition-id.ts';
@@ -59,6 +62,9 @@ export function definitionOf(tool: ToolDefinition): Definition {
   })) as Definition;
 }
 
+/** The definition hash this sidecar's gateway.yaml accepts for a route's tool (mcp.accept_tool_changes), if any. */
+export type AcceptedToolHash = (route: string, tool: string) => string | undefined;
+
 export class ToolPins {
   readonly #ledger: Ledger;
   readonly #agentId: () => string | null;
@@ -73,7 +79,7 @@ export class ToolPins {
     this.#versions = versions;
   }
 
-  static async load(ledger: Ledger, agentId: () => string | null, versions: () => PinVersions): Promise<ToolPins> {
+  static async load(ledger: Ledger, agentId: () => string | null, versions: () => PinVersions, acceptedHash: AcceptedToolHash = () => undefined): Promise<ToolPins> {
     const pins = new ToolPins(ledger, agentId, versions);
     const rows: LedgerRow[] = [];
     for (let offset = 0; ; offset += 500) {
@@ -84,21 +90,36 @@ export class ToolPins {
       }
       if (page.rows.length < 500) break;
     }
-    for (const row of rows.sort((a, b) => a.seq - b.seq)) pins.#replay(row);
+    for (const row of rows.sort((a, b) => a.seq - b.seq)) await pins.#replay(row, acceptedHash);
     return pins;
   }
 
-  #replay(row: LedgerRow): void {
-    const payload = row.payload as { route?: string; tool?: string; hash?: string; status?: string; definition?: Definition } | null;
+  async #replay(row: LedgerRow, acceptedHash: AcceptedToolHash): Promise<void> {
+    const payload = row.payload as { route?: string; tool?: string; hash?: string; status?: string; pinned_hash?: string; definition?: Definition } | null;
     if (!payload?.route || !payload.tool || !payload.hash) return;
     const key = pinKey(payload.route, payload.tool);
     const pin = this.#pins.get(key);
     const definition = payload.definition ?? null;
-    if (payload.status === 'pinned' || payload.status === 'accepted') {
-      this.#pins.set(key, { hash: payload.hash, envelopeId: row.envelope_id, definition, reported: new Set(), latest: null });
-    } else if (payload.status === 'changed' && pin) {
+    const repin = (): void => { this.#pins.set(key, { hash: payload.hash!, envelopeId: row.envelope_id, definition, reported: new Set(), latest: null }); };
+    // A first sight pins (trust on first use, fleet-wide); a later "first" sight of another definition is not a re-pin.
+    if (payload.status === 'pinned') {
+      if (!pin) repin();
+    } else if (payload.status === 'accepted') {
+      if (pin && payload.pinned_hash === pin.hash && await this.#answeredFor(payload.route, payload.tool, pin.hash, payload.hash, acceptedHash)) repin();
+    } else if (payload.status === 'changed' && pin && payload.pinned_hash === pin.hash) {
       pin.reported.add(payload.hash);
       pin.latest = payload.hash === pin.hash ? null : { hash: payload.hash, definition: definition ?? {} };
+    }
+  }
+
+  /** Whether a re-pin from `oldHash` to `newHash` read back from the ledger has someone answering for it. */
+  async #answeredFor(route: string, tool: string, oldHash: string, newHash: string, acceptedHash: AcceptedToolHash): Promise<boolean> {
+    if (acceptedHash(route, tool) === newHash) return true;
+    try {
+      return (await toolChangeVerdict(this.#ledger, route, tool, oldHash, newHash))?.status === 'approved';
+    } catch {
+      // The verdict cannot be read: the change stays unaccepted here; changed() asks again on the next call.
+      return false;
     }
   }
 

@@ -4,7 +4,8 @@
 
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSqliteLedger } from '../../../src/ledger/index.ts';
+import { eventEntry, openSqliteLedger } from '../../../src/ledger/index.ts';
+import { toolChangeId } from '../../../src/oversight/tool-change.ts';
 import { parseGatewayFile } from '../../../src/proxy/index.ts';
 import { ToolPins, definitionHash, type ToolDefinition } from '../../../src/proxy/mcp/tool-pins.ts';
 
@@ -62,8 +63,41 @@ describe('ToolPins', () => {
     assert.equal(accepted?.payload?.accepted_by, 'config:gateway.yaml', 'the row says who accepted');
     assert.equal(await second.changed(accepting, 'search_kb'), undefined);
     assert.equal(await second.observe(accepting, changed), 'same');
-    const third = await ToolPins.load(ledger, () => null, versions);
-    assert.equal(await third.observe(route(), changed), 'same', 'the accepted definition is the pin now');
+    const acceptsChanged = (r: string, t: string) => (r === 'm' && t === 'search_kb' ? definitionHash(changed) : undefined);
+    const third = await ToolPins.load(ledger, () => null, versions, acceptsChanged);
+    assert.equal(await third.observe(accepting, changed), 'same', 'restarted with the same gateway.yaml, the accepted definition is the pin');
+    // A sidecar whose gateway.yaml does not accept that hash (another agent's) does not take it from the row.
+    const other = await ToolPins.load(ledger, () => null, versions);
+    assert.ok(await other.changed(route(), 'search_kb'), 'blocked: nobody answers for the change here');
+    assert.equal(await other.observe(route(), changed), 'changed');
+  });
+
+  test('rows read back are trusted only as far as someone answers for them: a forged re-pin or second first pin is ignored; a reviewer\'s approval counts', async (t) => {
+    const ledger = openSqliteLedger({ path: ':memory:' });
+    t.after(() => ledger.close());
+    const honest = await ToolPins.load(ledger, () => 'agent-1', versions);
+    assert.equal(await honest.observe(route(), tool), 'pinned');
+    const first = await ledger.latest('tool_pin');
+    // What a compromised sidecar of another agent could append through the central gateway.
+    const forge = (status: 'pinned' | 'accepted', extra: Record<string, unknown>) => ledger.append(eventEntry({
+      kind: 'tool_pin', parentEnvelopeId: status === 'accepted' ? first!.envelope_id : null, agentId: 'agent-evil', action: 'search_kb',
+      outcome: null, versions: versions(),
+      payload: { route: 'm', upstream: 'http://m', tool: 'search_kb', status, hash: definitionHash(changed), definition: {}, ...extra },
+    }));
+    await forge('pinned', {});
+    await forge('accepted', { pinned_hash: definitionHash(tool), accepted_by: 'alice' });
+    await forge('accepted', { pinned_hash: definitionHash(tool), accepted_by: 'config:gateway.yaml' });
+    const restarted = await ToolPins.load(ledger, () => 'agent-1', versions);
+    assert.equal(await restarted.observe(route(), tool), 'same', 'the first pin stands');
+    assert.equal(await restarted.observe(route(), changed), 'changed', 'the rug-pulled definition is blocked');
+    assert.ok(await restarted.changed(route(), 'search_kb'));
+
+    // A reviewer approves the change (the item the observation opened): the re-pin is trusted from then on.
+    const item = toolChangeId('m', 'search_kb', definitionHash(tool), definitionHash(changed));
+    assert.ok(await ledger.get(item), 'the review item is open');
+    await ledger.append({ ...eventEntry({ kind: 'review', parentEnvelopeId: item, agentId: 'agent-1', action: 'search_kb', outcome: 'approve', versions: versions(), payload: { verdict: 'approved' } }), reviewer_id: 'alice' });
+    const reviewed = await ToolPins.load(ledger, () => 'agent-1', versions);
+    assert.equal(await reviewed.observe(route(), changed), 'same', 'approved by a reviewer: the forged-looking row now has someone answering for it');
   });
 
   test('the hash covers description, schema, title and annotations, not key order', () => {
