@@ -4,6 +4,10 @@
 export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
 export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
 
+/** OTEL_TRACES_SAMPLER's values (the OpenTelemetry specification's, without the Jaeger and X-Ray ones). */
+export const TRACE_SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+export type TraceSamplerName = (typeof TRACE_SAMPLERS)[number];
+
 export interface TracingConfig {
   readonly enabled: boolean;
   /** The OTLP/HTTP traces URL (…/v1/traces). */
@@ -13,6 +17,11 @@ export interface TracingConfig {
   readonly serviceName: string;
   /** OTEL_EXPORTER_OTLP_HEADERS / OTEL_EXPORTER_OTLP_TRACES_HEADERS: `k=v,k2=v2` (e.g. an API key of the backend). */
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * OTEL_TRACES_SAMPLER (default parentbased_always_on: a caller's traceparent flags decide) and
+   * OTEL_TRACES_SAMPLER_ARG, the ratio of the traceidratio samplers (default 1).
+   */
+  readonly sampler: { readonly name: TraceSamplerName; readonly ratio: number };
 }
 
 const DEFAULT_ENDPOINT = 'http://localhost:4318/v1/traces';
@@ -38,7 +47,21 @@ export function tracingConfig(env: NodeJS.ProcessEnv, issues: string[]): Tracing
     protocol,
     serviceName: env.OTEL_SERVICE_NAME?.trim() || 'governance-gateway',
     headers: Object.freeze(otlpHeaders(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS ?? env.OTEL_EXPORTER_OTLP_HEADERS, issues)),
+    sampler: Object.freeze(samplerSettings(env, issues)),
   });
+}
+
+function samplerSettings(env: NodeJS.ProcessEnv, issues: string[]): TracingConfig['sampler'] {
+  const text = (env.OTEL_TRACES_SAMPLER ?? '').trim().toLowerCase() || 'parentbased_always_on';
+  const name = (TRACE_SAMPLERS as readonly string[]).includes(text) ? text as TraceSamplerName : 'parentbased_always_on';
+  if (name !== text) issues.push(`OTEL_TRACES_SAMPLER: "${env.OTEL_TRACES_SAMPLER}" is not supported; use one of ${TRACE_SAMPLERS.join(', ')}`);
+  const arg = env.OTEL_TRACES_SAMPLER_ARG?.trim() ?? '';
+  const ratio = arg === '' ? 1 : Number(arg);
+  if (!(ratio >= 0 && ratio <= 1)) {
+    issues.push(`OTEL_TRACES_SAMPLER_ARG: "${env.OTEL_TRACES_SAMPLER_ARG}" must be a number from 0 to 1`);
+    return { name, ratio: 1 };
+  }
+  return { name, ratio };
 }
 
 function otlpHeaders(raw: string | undefined, issues: string[]): Record<string, string> {

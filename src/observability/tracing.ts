@@ -39,10 +39,26 @@ export interface Tracing {
   close(): Promise<void>;
 }
 
+type SamplerClasses = Pick<typeof import('@opentelemetry/sdk-trace-base'), 'AlwaysOnSampler' | 'AlwaysOffSampler' | 'TraceIdRatioBasedSampler' | 'ParentBasedSampler'>;
+
+/**
+ * OTEL_TRACES_SAMPLER as the SDK reads it, from the gateway's configuration (validated at start)
+ * rather than the SDK's own reading of the environment. With a parentbased sampler an agent's
+ * traceparent flags decide whether its calls' spans are recorded; always_on records them whatever
+ * the agent sends (the ledger records every call either way).
+ */
+function sampler(settings: TracingConfig['sampler'], classes: SamplerClasses) {
+  const { AlwaysOnSampler, AlwaysOffSampler, TraceIdRatioBasedSampler, ParentBasedSampler } = classes;
+  const root = settings.name.endsWith('always_on') ? new AlwaysOnSampler()
+    : settings.name.endsWith('always_off') ? new AlwaysOffSampler()
+      : new TraceIdRatioBasedSampler(settings.ratio);
+  return settings.name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
+}
+
 /** Starts the exporter when tracing is on. The SDK and exporters are loaded only then: an off gateway never loads them. */
 export async function startTracing(config: TracingConfig, version: string, logger?: Logger): Promise<Tracing> {
   if (!config.enabled) return { enabled: false, close: async () => {} };
-  const [{ BasicTracerProvider, BatchSpanProcessor }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, exporterModule, { W3CTraceContextPropagator }] = await Promise.all([
+  const [{ BasicTracerProvider, BatchSpanProcessor, ...samplers }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, exporterModule, { W3CTraceContextPropagator }] = await Promise.all([
     import('@opentelemetry/sdk-trace-base').then(commonJsExports),
     import('@opentelemetry/resources').then(commonJsExports),
     import('@opentelemetry/context-async-hooks').then(commonJsExports),
@@ -54,6 +70,7 @@ export async function startTracing(config: TracingConfig, version: string, logge
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName, 'service.version': version }),
     spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: 1000 })],
+    sampler: sampler(config.sampler, samplers),
   });
   // Spans started inside an active span become its children across awaits (AsyncLocalStorage).
   if (!contextManager) {

@@ -126,3 +126,27 @@ test('a collector that refuses the last spans loses them, not the rest of the ga
   assert.ok(lines.some((line) => line.includes('tracing stopped without exporting its last spans')), lines.join(''));
   assert.ok(lines.some((line) => line.includes('gateway stopped')), 'the shutdown ran to its end');
 });
+
+test('an agent\'s traceparent with sampled=0 switches its spans off by default (parentbased); OTEL_TRACES_SAMPLER=always_on records them anyway', async (t) => {
+  const unsampled = `00-${TRACE_ID}-${AGENT_SPAN}-00`;
+  const upstream = await startToolServer(t);
+  upstream.on('/api/search', json(200, { results: [] }));
+  const spansOf = async (env: Record<string, string>): Promise<ReceivedSpan[]> => {
+    const receiver = await startOtlpReceiver(t);
+    const gateway = await startTestGateway(t, {
+      agentId: 'support-agent-1', gatewayYaml: ROUTES(upstream.origin),
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', ...env },
+    });
+    const res = await rawRequest(gateway.url, 'POST', '/kb/search', JSON.stringify({ query: 'x' }), { 'content-type': 'application/json', traceparent: unsampled });
+    assert.equal(res.status, 200, res.body);
+    await gateway.close();
+    return receiver.spans.filter((span) => span.traceId === TRACE_ID);
+  };
+  assert.deepEqual(await spansOf({}), [], 'the agent said not to sample');
+  const recorded = await spansOf({ OTEL_TRACES_SAMPLER: 'always_on' });
+  const [server] = byName(recorded, 'sidecar kb');
+  assert.ok(server, `spans: ${recorded.map((s) => s.name).join(', ')}`);
+  assert.equal(server.parentSpanId, AGENT_SPAN, 'still in the agent\'s trace');
+  assert.ok(byName(recorded, SPAN_NAMES.preCheck).length === 1 && byName(recorded, SPAN_NAMES.postCheck).length === 1);
+  assert.deepEqual(await spansOf({ OTEL_TRACES_SAMPLER: 'always_off' }), []);
+});

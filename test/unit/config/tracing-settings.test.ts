@@ -37,3 +37,11 @@ test('unsupported values are start-up errors naming the variable', () => {
   assert.match(config({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }).issues.join(), /not an http\(s\) URL/);
   assert.match(config({ OTEL_EXPORTER_OTLP_HEADERS: 'novalue' }).issues.join(), /key=value/);
 });
+
+test('OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG: the specification\'s samplers, default parentbased_always_on; anything else stops start-up', () => {
+  assert.deepEqual(config({}).config.sampler, { name: 'parentbased_always_on', ratio: 1 });
+  assert.deepEqual(config({ OTEL_TRACES_SAMPLER: 'ALWAYS_ON' }).config.sampler, { name: 'always_on', ratio: 1 });
+  assert.deepEqual(config({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' }).config.sampler, { name: 'parentbased_traceidratio', ratio: 0.25 });
+  assert.match(config({ OTEL_TRACES_SAMPLER: 'jaeger_remote' }).issues.join(), /OTEL_TRACES_SAMPLER: "jaeger_remote" is not supported/);
+  for (const arg of ['1.5', '-0.1', 'half']) assert.match(config({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: arg }).issues.join(), /OTEL_TRACES_SAMPLER_ARG.*from 0 to 1/, arg);
+});
