@@ -55,6 +55,21 @@ function sampler(settings: TracingConfig['sampler'], classes: SamplerClasses) {
   return settings.name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 
+/**
+ * How long a stopping gateway waits for the collector to take its last spans. The exporter's own
+ * timeout is 10 s a request: a hung collector held every SIGTERM that long (of a pod's 30 s grace).
+ */
+export const SHUTDOWN_EXPORT_WAIT_MS = 2000;
+
+function withinShutdownWait(flushed: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the collector did not take them within ${SHUTDOWN_EXPORT_WAIT_MS} ms`)), SHUTDOWN_EXPORT_WAIT_MS);
+    timer.unref();
+  });
+  return Promise.race([flushed, late]).finally(() => clearTimeout(timer));
+}
+
 /** Starts the exporter when tracing is on. The SDK and exporters are loaded only then: an off gateway never loads them. */
 export async function startTracing(config: TracingConfig, version: string, logger?: Logger): Promise<Tracing> {
   if (!config.enabled) return { enabled: false, close: async () => {} };
@@ -84,10 +99,10 @@ export async function startTracing(config: TracingConfig, version: string, logge
     async close() {
       if (tracer === own) tracer = null;
       try {
-        await provider.shutdown();
+        await withinShutdownWait(provider.shutdown());
       } catch (error) {
-        // The last batch could not be exported (collector down, or no answer within the exporter's
-        // timeout): those spans are lost, but the rest of the gateway's shutdown must still run.
+        // The last batch could not be exported (collector down, refusing, or hung past the wait):
+        // those spans are lost, but the rest of the gateway's shutdown must still run.
         logger?.warn('tracing stopped without exporting its last spans', { endpoint: config.endpoint, error: (error as Error).message });
       }
     },

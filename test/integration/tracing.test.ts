@@ -13,6 +13,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { validateBody } from '../helpers/bodies.ts';
 import { SPAN_NAMES, createLogger } from '../../src/observability/index.ts';
+import { SHUTDOWN_EXPORT_WAIT_MS } from '../../src/observability/tracing.ts';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const AGENT_SPAN = '00f067aa0ba902b7';
@@ -149,4 +150,22 @@ test('an agent\'s traceparent with sampled=0 switches its spans off by default (
   assert.equal(server.parentSpanId, AGENT_SPAN, 'still in the agent\'s trace');
   assert.ok(byName(recorded, SPAN_NAMES.preCheck).length === 1 && byName(recorded, SPAN_NAMES.postCheck).length === 1);
   assert.deepEqual(await spansOf({ OTEL_TRACES_SAMPLER: 'always_off' }), []);
+});
+
+test('a collector that never answers holds a stopping gateway for the shutdown wait only, not the exporter\'s 10 s', async (t) => {
+  const sockets = new Set<import('node:net').Socket>();
+  const collector = http.createServer(() => { /* never answers */ });
+  collector.on('connection', (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise((resolve) => { for (const socket of sockets) socket.destroy(); collector.close(resolve); }));
+  const lines: string[] = [];
+  const gateway = await startTestGateway(t, {
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}` },
+    logger: createLogger('info', (line) => { lines.push(line); }),
+  });
+  assert.equal((await gateway.call('POST', '/v1/runtime/validate', validateBody())).status, 200);
+  await gateway.close();
+  // The shutdown wait gave up on the collector (the exporter's own timeout says otherwise), and the shutdown ran on.
+  assert.ok(lines.some((line) => line.includes('tracing stopped without exporting its last spans') && line.includes(`within ${SHUTDOWN_EXPORT_WAIT_MS} ms`)), lines.join(''));
+  assert.ok(lines.some((line) => line.includes('gateway stopped')), 'the shutdown ran to its end');
 });
