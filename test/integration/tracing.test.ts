@@ -113,19 +113,27 @@ test('off by default: no endpoint, nothing exported, and the upstream still gets
   assert.match(String(upstream.received.at(-1)!.headers.traceparent), new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
 });
 
-test('a collector that refuses the last spans loses them, not the rest of the gateway\'s shutdown', async (t) => {
-  const collector = http.createServer((req, res) => { req.resume(); req.on('end', () => res.writeHead(400).end('{}')); });
-  await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise((resolve) => collector.close(resolve)));
+/** A gateway with tracing to `collector` makes a call and stops: its log lines. */
+async function stoppedWithCollector(t: import('node:test').TestContext, collector: http.RequestListener): Promise<string[]> {
+  const server = http.createServer(collector);
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise((resolve) => { for (const socket of sockets) socket.destroy(); server.close(resolve); }));
   const lines: string[] = [];
   const gateway = await startTestGateway(t, {
-    env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}` },
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
     logger: createLogger('info', (line) => { lines.push(line); }),
   });
   assert.equal((await gateway.call('POST', '/v1/runtime/validate', validateBody())).status, 200);
   await gateway.close();
-  assert.ok(lines.some((line) => line.includes('tracing stopped without exporting its last spans')), lines.join(''));
   assert.ok(lines.some((line) => line.includes('gateway stopped')), 'the shutdown ran to its end');
+  return lines;
+}
+
+test('a collector that refuses the last spans loses them, not the rest of the gateway\'s shutdown', async (t) => {
+  const lines = await stoppedWithCollector(t, (req, res) => { req.resume(); req.on('end', () => res.writeHead(400).end('{}')); });
+  assert.ok(lines.some((line) => line.includes('tracing stopped without exporting its last spans')), lines.join(''));
 });
 
 test('an agent\'s traceparent with sampled=0 switches its spans off by default (parentbased); OTEL_TRACES_SAMPLER=always_on records them anyway', async (t) => {
@@ -153,19 +161,7 @@ test('an agent\'s traceparent with sampled=0 switches its spans off by default (
 });
 
 test('a collector that never answers holds a stopping gateway for the shutdown wait only, not the exporter\'s 10 s', async (t) => {
-  const sockets = new Set<import('node:net').Socket>();
-  const collector = http.createServer(() => { /* never answers */ });
-  collector.on('connection', (socket) => sockets.add(socket));
-  await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise((resolve) => { for (const socket of sockets) socket.destroy(); collector.close(resolve); }));
-  const lines: string[] = [];
-  const gateway = await startTestGateway(t, {
-    env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}` },
-    logger: createLogger('info', (line) => { lines.push(line); }),
-  });
-  assert.equal((await gateway.call('POST', '/v1/runtime/validate', validateBody())).status, 200);
-  await gateway.close();
-  // The shutdown wait gave up on the collector (the exporter's own timeout says otherwise), and the shutdown ran on.
+  const lines = await stoppedWithCollector(t, () => { /* never answers */ });
+  // The shutdown wait gave up on the collector (the exporter's own timeout says otherwise).
   assert.ok(lines.some((line) => line.includes('tracing stopped without exporting its last spans') && line.includes(`within ${SHUTDOWN_EXPORT_WAIT_MS} ms`)), lines.join(''));
-  assert.ok(lines.some((line) => line.includes('gateway stopped')), 'the shutdown ran to its end');
 });
