@@ -43,9 +43,15 @@ export function compilePatternSet(patterns: readonly LinearPattern[]): LinearPat
   if (!patterns.every((p) => blockScannable(p.source))) {
     return { matching, matchingEach: (texts, onMatch) => eachAlone(texts, 0, texts.length, onMatch) };
   }
-  const blocks = new RE2Set(RE2Set.UNANCHORED, 0);
-  for (const pattern of patterns) blocks.add(`(?m:${pattern.re2Source})`);
-  blocks.compile();
+  // Compiled when first asked: sets that only ever see one text at a time (matching()) never pay for it.
+  let blocks: RE2Set | undefined;
+  const blockSet = (): RE2Set => {
+    if (blocks) return blocks;
+    blocks = new RE2Set(RE2Set.UNANCHORED, 0);
+    for (const pattern of patterns) blocks.add(`(?m:${pattern.re2Source})`);
+    blocks.compile();
+    return blocks;
+  };
   return {
     matching,
     matchingEach(texts, onMatch) {
@@ -54,7 +60,7 @@ export function compilePatternSet(patterns: readonly LinearPattern[]): LinearPat
         let end = start;
         let chars = 0;
         while (end < texts.length && end - start < BLOCK_TEXTS && (end === start || chars + texts[end]!.length <= BLOCK_CHARS)) chars += texts[end++]!.length + 1;
-        if (end - start === 1 || blocks.match(texts.slice(start, end).join('\n')).length > 0) eachAlone(texts, start, end, onMatch);
+        if (end - start === 1 || blockSet().match(texts.slice(start, end).join('\n')).length > 0) eachAlone(texts, start, end, onMatch);
         start = end;
       }
     },
