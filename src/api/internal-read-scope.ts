@@ -14,7 +14,7 @@ import type { RecentAgents } from './internal-append-scope.ts';
 /** Kinds every sidecar reads whatever agent recorded them. */
 const FLEET_SHARED_KINDS: ReadonlySet<string> = new Set<EntryKind>(['kill_switch', 'tool_pin', 'tool_change']);
 
-export const isFleetSharedKind = (kind: string | undefined): boolean => kind !== undefined && FLEET_SHARED_KINDS.has(kind);
+const isFleetSharedKind = (kind: string | undefined): boolean => kind !== undefined && FLEET_SHARED_KINDS.has(kind);
 
 export interface InternalReadScope {
   /** The row if the caller may read it, else undefined (an unknown row to this caller). */
@@ -32,7 +32,7 @@ export function internalReadScope(
 ): InternalReadScope {
   const scope = ctx.principal?.agent_scope ?? null;
   const visible = (row: Pick<LedgerRow, 'kind' | 'agent_id'>): boolean =>
-    scope === null || FLEET_SHARED_KINDS.has(row.kind) || (row.agent_id !== null && agentInScope(scope, row.agent_id));
+    scope === null || isFleetSharedKind(row.kind) || (row.agent_id !== null && agentInScope(scope, row.agent_id));
   const parent = async (parentId: string): Promise<boolean> => {
     if (scope === null) return true;
     // A sidecar reads its own call's children seconds after appending the call here: no ledger read then.
