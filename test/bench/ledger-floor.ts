@@ -41,10 +41,12 @@ export interface RawInsertResult {
  * Inserts copies of `rows` in turn (each with a fresh seq and envelope id; a row with a parent gets
  * the row before it as its parent, so a post-check copy follows its pre-check copy as in the
  * gateway), `rowsPerCommit` rows a transaction on average (a fraction alternates, 2.5 is 2, 3, 2,
- * 3...), for `seconds` after `warmupMs`, into a new ledger file at `file`.
+ * 3...), for `seconds` after `warmupMs`, into a new ledger file at `file`. With `commitsPerSecond`,
+ * commits start on that schedule and the thread sleeps in between, as the ledger writer thread
+ * sleeps between the commits a sidecar's calls bring it; without, they run back to back.
  */
 export async function rawInsert(
-  file: string, rows: readonly SQLInputValue[][], rowsPerCommit: number, options: { seconds: number; warmupMs: number },
+  file: string, rows: readonly SQLInputValue[][], rowsPerCommit: number, options: { seconds: number; warmupMs: number; commitsPerSecond?: number },
 ): Promise<RawInsertResult> {
   if (!(rowsPerCommit >= 1)) throw new Error(`rows per commit must be at least 1, not ${rowsPerCommit}`);
   await openSqliteLedger({ path: file, writer: 'main' }).close(); // creates the schema
@@ -70,12 +72,21 @@ export async function rawInsert(
       }
       db.exec('COMMIT');
     };
+    const interval = options.commitsPerSecond ? 1000 / options.commitsPerSecond : 0;
+    let due = performance.now();
+    const paced = async (): Promise<void> => {
+      transaction();
+      if (interval === 0) return;
+      due += interval;
+      const wait = due - performance.now();
+      if (wait >= 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    };
     const warmupEnd = performance.now() + options.warmupMs;
-    while (performance.now() < warmupEnd) transaction();
+    while (performance.now() < warmupEnd) await paced();
     const started = performance.now();
     const before = seq;
     const cpu = process.cpuUsage();
-    while (performance.now() - started < options.seconds * 1000) transaction();
+    while (performance.now() - started < options.seconds * 1000) await paced();
     const inserted = seq - before;
     const { user, system } = process.cpuUsage(cpu);
     return { rate: inserted / ((performance.now() - started) / 1000), userMicros: user / inserted, systemMicros: system / inserted };
