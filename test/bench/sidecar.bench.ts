@@ -79,7 +79,7 @@ interface Measured {
   /** The serving proxy's CPU ms per call by thread during the fixed-rate run (main thread, ledger writer, GC helpers...). */
   threadsPerCall: Array<[string, number]>;
   /** Sidecars: the ledger's mean commit time and batch size during the low-rate run, */
-  commits?: { ms: number; batch: number };
+  commits?: CommitStats;
   /** and during the fixed-rate run. */
   fixedCommits?: CommitStats;
 }
@@ -292,9 +292,10 @@ function commitStats(before: CommitTotals, after: CommitTotals): CommitStats {
  */
 async function ledgerRowsFloor(sidecarLedger: string, dir: string, commits: CommitStats): Promise<Floors['rows']> {
   const rows = [storedRow(sidecarLedger, { kind: 'pre_check' }), storedRow(sidecarLedger, { kind: 'post_check' })];
-  // No commit counted (it cannot happen at RATE, but a NaN must not end the run): one row a commit.
+  // No commit counted (it cannot happen at RATE, but a NaN must not end the run): one row a
+  // commit, two rows a call at RATE.
   const perCommit = Number.isFinite(commits.batch) ? Math.max(1, commits.batch) : 1;
-  const perSecond = Number.isFinite(commits.perSecond) && commits.perSecond > 0 ? commits.perSecond : RATE;
+  const perSecond = Number.isFinite(commits.perSecond) && commits.perSecond > 0 ? commits.perSecond : (2 * RATE) / perCommit;
   const msPerCall = (result: RawInsertResult) => (2 * (result.userMicros + result.systemMicros)) / 1000;
   const options = { seconds: DURATION_MS / 1000, warmupMs: WARMUP_MS };
   const backToBack = await rawInsert(path.join(dir, 'floor.db'), rows, perCommit, options);
