@@ -23,6 +23,7 @@ import { createTestSchema, probePostgres, type TestSchema } from '../helpers/pos
 import { buildBundle, kbRouteConfig, sidecarMemoryEnv } from './sidecar-setup.ts';
 import { describeLatencyRounds, measureLatencyRounds, type LatencyFigures } from './latency-rounds.ts';
 import { rawInsert, storedRow, type RawInsertResult } from './ledger-floor.ts';
+import { saturationNote } from './saturation.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -377,17 +378,6 @@ function report(m: {
   console.log(`where the sidecar's main-thread CPU time goes at ${RATE} req/s (self time, --cpu-prof, start-up and warm-up excluded):\n${m.profile}`);
 }
 
-/**
- * Said beside a CPU ratio when the two were not measured in the same regime: a proxy that fell
- * behind the fixed rate worked through a queue, where each wake-up serves several calls, so its
- * CPU per call is less than at a rate it keeps up with, and the ratio flatters it.
- */
-function saturation(proxy: Measured, bare: Measured): string {
-  const behind = (m: Measured) => m.fixed.p50 > CEILING_P99_MS;
-  if (!behind(proxy) || behind(bare)) return '';
-  return `; it did not keep up with ${RATE} req/s (p50 ${proxy.fixed.p50.toFixed(0)} ms) and was measured saturated, which flatters it`;
-}
-
 /** Issue 20's targets: each figure as a ratio (or a difference) against a baseline from this run. */
 function reportTargets(m: { measured: Measured[]; baselines: Baselines; central: Measured; floors: Floors }): void {
   const [, bare, governed] = m.measured;
@@ -400,9 +390,9 @@ function reportTargets(m: { measured: Measured[]; baselines: Baselines; central:
   const row = (figure: string, value: number, target: number, detail: string, unit = '') =>
     rows.push([figure, `${value.toFixed(unit ? 2 : 3)}${unit}`, `<= ${target.toFixed(unit ? 2 : 1)}${unit} (${detail})`, value <= target]);
   row('CPU per governed call / bare proxy (upstream excluded)', governed.cpuPerCall[0] / bare.cpuPerCall[0], 2,
-    `${governed.cpuPerCall[0].toFixed(3)} / ${bare.cpuPerCall[0].toFixed(3)} ms at ${RATE} req/s${saturation(governed, bare)}`);
+    `${governed.cpuPerCall[0].toFixed(3)} / ${bare.cpuPerCall[0].toFixed(3)} ms at ${RATE} req/s${saturationNote(governed.fixed.p50, bare.fixed.p50, RATE)}`);
   row('same, ledger behind the central gateway (sidecar process)', m.central.cpuPerCall[0] / bare.cpuPerCall[0], 2,
-    `${m.central.cpuPerCall[0].toFixed(3)} / ${bare.cpuPerCall[0].toFixed(3)} ms; central gateway ${m.central.cpuPerCall[2].toFixed(3)} ms more${saturation(m.central, bare)}`);
+    `${m.central.cpuPerCall[0].toFixed(3)} / ${bare.cpuPerCall[0].toFixed(3)} ms; central gateway ${m.central.cpuPerCall[2].toFixed(3)} ms more${saturationNote(m.central.fixed.p50, bare.fixed.p50, RATE)}`);
   row(`p99 added over bare proxy at ${LOW_RATE} req/s`, governedLow.p99 - bareLow.p99, 5,
     `${governedLow.p99.toFixed(2)} - ${bareLow.p99.toFixed(2)} ms, ${rounds}`, ' ms');
   const p50Budget = 2 * commit + 0.5;
